@@ -1,0 +1,174 @@
+//! Bots, and the rule that keeps them honest: a bot never sees the real state, only
+//! a [`Determinized`] world drawn from what its seat knows.
+
+use crate::game::Game;
+use crate::rng::GameRng;
+use crate::seat::Seat;
+
+/// A world as a seat may believe it to be: the real state with everything hidden
+/// from that seat redrawn. The only way to make one is [`Determinized::sample`].
+#[derive(Clone, Debug)]
+pub struct Determinized<G: Game> {
+    state: G,
+    seat: Seat,
+}
+
+impl<G: Game> Determinized<G> {
+    pub fn sample(real: &G, seat: Seat, rng: &mut GameRng) -> Self {
+        Determinized {
+            state: real.determinize(seat, rng),
+            seat,
+        }
+    }
+
+    /// Another world consistent with the same knowledge.
+    pub fn resample(&self, rng: &mut GameRng) -> Self {
+        Self::sample(&self.state, self.seat, rng)
+    }
+
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+}
+
+/// A player program for game `G`.
+pub trait Bot<G: Game>: Send {
+    fn name(&self) -> &'static str;
+
+    /// One legal action for `world.seat()`, or `None` if it has nothing to decide.
+    fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action>;
+}
+
+/// A bot factory, as registered in the catalog.
+pub type BotFactory<G> = fn() -> Box<dyn Bot<G>>;
+
+/// Asks `bot` to move for `seat` in the real state, without showing it anything hidden.
+pub fn bot_move<G: Game>(
+    bot: &mut dyn Bot<G>,
+    real: &G,
+    seat: Seat,
+    rng: &mut GameRng,
+) -> Option<G::Action> {
+    let world = Determinized::sample(real, seat, rng);
+    bot.choose(&world, rng)
+}
+
+/// Chooses uniformly among the legal actions.
+#[derive(Default)]
+pub struct RandomBot<G: Game> {
+    buf: Vec<G::Action>,
+}
+
+impl<G: Game> RandomBot<G> {
+    pub fn boxed() -> Box<dyn Bot<G>> {
+        Box::new(RandomBot::<G> { buf: Vec::new() })
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot<G> {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action> {
+        world.state().legal_actions(world.seat(), &mut self.buf);
+        rng.pick(&self.buf).cloned()
+    }
+}
+
+/// Plays uniformly random actions from `state` until the game ends or `max_steps`
+/// actions were played; returns the number of actions played. Allocation-free once
+/// `buf` has grown.
+pub fn random_playout<G: Game>(
+    state: &mut G,
+    rng: &mut GameRng,
+    buf: &mut Vec<G::Action>,
+    max_steps: usize,
+) -> usize {
+    let mut steps = 0;
+    while steps < max_steps {
+        let Some(seat) = state.to_move().first_seat() else {
+            break;
+        };
+        state.legal_actions(seat, buf);
+        let Some(action) = rng.pick(buf) else {
+            break;
+        };
+        if state.apply(seat, action).is_err() {
+            break;
+        }
+        steps += 1;
+    }
+    steps
+}
+
+/// Perfect-information Monte Carlo over determinizations: for each candidate action,
+/// the average result of random playouts in freshly sampled worlds. Strong enough to
+/// be a real opponent in short hidden-information games, and the generic bot every
+/// game gets for free.
+pub struct MonteCarloBot<G: Game> {
+    pub iterations: usize,
+    pub max_playout: usize,
+    candidates: Vec<G::Action>,
+    buf: Vec<G::Action>,
+    totals: Vec<(f64, u32)>,
+}
+
+impl<G: Game> MonteCarloBot<G> {
+    pub fn new(iterations: usize) -> Self {
+        MonteCarloBot {
+            iterations,
+            max_playout: 10_000,
+            candidates: Vec::new(),
+            buf: Vec::new(),
+            totals: Vec::new(),
+        }
+    }
+
+    pub fn boxed() -> Box<dyn Bot<G>> {
+        Box::new(Self::new(200))
+    }
+}
+
+impl<G: Game> Bot<G> for MonteCarloBot<G> {
+    fn name(&self) -> &'static str {
+        "monte-carlo"
+    }
+
+    fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action> {
+        let seat = world.seat();
+        world.state().legal_actions(seat, &mut self.candidates);
+        if self.candidates.len() <= 1 {
+            return self.candidates.first().cloned();
+        }
+        self.totals.clear();
+        self.totals.resize(self.candidates.len(), (0.0, 0));
+        for i in 0..self.iterations.max(self.candidates.len()) {
+            let k = i % self.candidates.len();
+            let mut sim = world.resample(rng).state;
+            if sim.apply(seat, &self.candidates[k]).is_err() {
+                continue;
+            }
+            random_playout(&mut sim, rng, &mut self.buf, self.max_playout);
+            if let Some(outcome) = sim.outcome() {
+                self.totals[k].0 += outcome.reward(seat);
+                self.totals[k].1 += 1;
+            }
+        }
+        let best = self
+            .totals
+            .iter()
+            .enumerate()
+            .max_by(|a, b| {
+                let mean = |t: &(f64, u32)| if t.1 == 0 { -1.0 } else { t.0 / t.1 as f64 };
+                mean(a.1).total_cmp(&mean(b.1))
+            })
+            .map(|(i, _)| i)
+            .unwrap_or(0);
+        self.candidates.get(best).cloned()
+    }
+}

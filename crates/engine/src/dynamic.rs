@@ -1,0 +1,288 @@
+//! The JSON-facing, object-safe face of every game: the server, the CLI and replays
+//! host games through it by id. Bots, tests and benchmarks use the typed trait.
+
+use crate::bot::{bot_move, BotFactory};
+use crate::game::{ActionError, Game, GameMeta};
+use crate::outcome::Outcome;
+use crate::record::{MatchRecord, ReplayError};
+use crate::rng::GameRng;
+use crate::seat::{Seat, SeatSet, Viewer};
+use serde::Serialize;
+use serde_json::Value;
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// An error in words, with a stable machine-readable code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{message}")]
+pub struct DynError {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl DynError {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+        DynError {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl<R: std::fmt::Display> From<ActionError<R>> for DynError {
+    fn from(e: ActionError<R>) -> Self {
+        let code = match e {
+            ActionError::GameOver => "game_over",
+            ActionError::NoSuchSeat(_) => "no_such_seat",
+            ActionError::NotYourTurn(_) => "not_your_turn",
+            ActionError::Illegal(_) => "illegal_action",
+        };
+        DynError::new(code, e.to_string())
+    }
+}
+
+/// A legal action with its description.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DynAction {
+    pub action: Value,
+    pub label: String,
+}
+
+/// One running game, behind JSON.
+pub trait DynState: Send + Sync {
+    fn game_id(&self) -> &'static str;
+    fn players(&self) -> usize;
+    fn to_move(&self) -> SeatSet;
+    fn legal_actions(&self, seat: Seat) -> Vec<DynAction>;
+    /// Parses and plays an action; on any error the state is unchanged.
+    fn apply(&mut self, seat: Seat, action: &Value) -> Result<(), DynError>;
+    fn view(&self, viewer: Viewer) -> Value;
+    fn outcome(&self) -> Option<Outcome>;
+    /// Describes an action (for logs); `None` if it is not an action of this game.
+    fn describe(&self, action: &Value) -> Option<String>;
+    /// Asks the named bot for `seat`'s action.
+    fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError>;
+    fn box_clone(&self) -> Box<dyn DynState>;
+    fn same_state(&self, other: &dyn DynState) -> bool;
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A game type in the catalog.
+pub trait DynGame: Send + Sync {
+    fn meta(&self) -> &'static GameMeta;
+    fn default_options(&self) -> Value;
+    fn option_sets(&self) -> Vec<Value>;
+    fn bot_names(&self) -> Vec<&'static str>;
+    fn new_game(
+        &self,
+        options: &Value,
+        players: usize,
+        seed: u64,
+    ) -> Result<Box<dyn DynState>, DynError>;
+    /// Checks options without setting up a game.
+    fn validate(&self, options: &Value, players: usize) -> Result<(), DynError>;
+    /// Replays a record to its final state.
+    fn replay(&self, record: &MatchRecord) -> Result<Box<dyn DynState>, ReplayError>;
+}
+
+struct Entry<G: Game> {
+    bots: Arc<Vec<(&'static str, BotFactory<G>)>>,
+}
+
+struct State<G: Game> {
+    game: G,
+    bots: Arc<Vec<(&'static str, BotFactory<G>)>>,
+}
+
+fn to_value<T: Serialize>(v: &T) -> Value {
+    // Our own derived types always serialize; a failure here would be a bug, and
+    // `Null` keeps it from taking a table down.
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
+impl<G: Game> DynState for State<G> {
+    fn game_id(&self) -> &'static str {
+        G::meta().id
+    }
+
+    fn players(&self) -> usize {
+        self.game.players()
+    }
+
+    fn to_move(&self) -> SeatSet {
+        self.game.to_move()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<DynAction> {
+        let mut out = Vec::new();
+        self.game.legal_actions(seat, &mut out);
+        out.iter()
+            .map(|a| DynAction {
+                action: to_value(a),
+                label: self.game.describe(a),
+            })
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Value) -> Result<(), DynError> {
+        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            DynError::new(
+                "malformed_action",
+                format!("not an action of {}: {e}", G::meta().id),
+            )
+        })?;
+        self.game.apply(seat, &action).map_err(DynError::from)
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_value(&self.game.view(viewer))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn describe(&self, action: &Value) -> Option<String> {
+        let action: G::Action = serde_json::from_value(action.clone()).ok()?;
+        Some(self.game.describe(&action))
+    }
+
+    fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError> {
+        let factory = self
+            .bots
+            .iter()
+            .find(|(name, _)| *name == bot)
+            .map(|(_, f)| *f)
+            .ok_or_else(|| {
+                DynError::new(
+                    "unknown_bot",
+                    format!("{} has no bot called {bot:?}", G::meta().id),
+                )
+            })?;
+        if !self.game.to_move().contains(seat) {
+            return Err(DynError::new(
+                "not_your_turn",
+                format!("{seat} has nothing to decide now"),
+            ));
+        }
+        let mut bot = factory();
+        bot_move(bot.as_mut(), &self.game, seat, rng)
+            .map(|a| to_value(&a))
+            .ok_or_else(|| DynError::new("no_legal_action", format!("{seat} has no legal action")))
+    }
+
+    fn box_clone(&self) -> Box<dyn DynState> {
+        Box::new(State {
+            game: self.game.clone(),
+            bots: self.bots.clone(),
+        })
+    }
+
+    fn same_state(&self, other: &dyn DynState) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<State<G>>()
+            .is_some_and(|o| o.game == self.game)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl<G: Game> Entry<G> {
+    fn parse_options(&self, options: &Value) -> Result<G::Options, DynError> {
+        if options.is_null() {
+            return Ok(G::Options::default());
+        }
+        serde_json::from_value(options.clone()).map_err(|e| {
+            DynError::new(
+                "invalid_options",
+                format!("options for {}: {e}", G::meta().id),
+            )
+        })
+    }
+}
+
+impl<G: Game> DynGame for Entry<G> {
+    fn meta(&self) -> &'static GameMeta {
+        G::meta()
+    }
+
+    fn default_options(&self) -> Value {
+        to_value(&G::Options::default())
+    }
+
+    fn option_sets(&self) -> Vec<Value> {
+        G::option_sets().iter().map(to_value).collect()
+    }
+
+    fn bot_names(&self) -> Vec<&'static str> {
+        self.bots.iter().map(|(n, _)| *n).collect()
+    }
+
+    fn new_game(
+        &self,
+        options: &Value,
+        players: usize,
+        seed: u64,
+    ) -> Result<Box<dyn DynState>, DynError> {
+        let options = self.parse_options(options)?;
+        let game = G::new(&options, players, seed)
+            .map_err(|e| DynError::new("invalid_setup", e.to_string()))?;
+        Ok(Box::new(State {
+            game,
+            bots: self.bots.clone(),
+        }))
+    }
+
+    fn validate(&self, options: &Value, players: usize) -> Result<(), DynError> {
+        let options = self.parse_options(options)?;
+        G::validate(&options, players).map_err(|e| DynError::new("invalid_setup", e.to_string()))
+    }
+
+    fn replay(&self, record: &MatchRecord) -> Result<Box<dyn DynState>, ReplayError> {
+        let typed = record.typed::<G>()?;
+        let game = crate::record::replay::<G>(&typed)?;
+        Ok(Box::new(State {
+            game,
+            bots: self.bots.clone(),
+        }))
+    }
+}
+
+/// Every game takuge hosts, by id.
+#[derive(Clone, Default)]
+pub struct Registry {
+    games: BTreeMap<&'static str, Arc<dyn DynGame>>,
+}
+
+impl Registry {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a game with its bots; the first bot is the default.
+    pub fn register<G: Game>(&mut self, bots: Vec<(&'static str, BotFactory<G>)>) -> &mut Self {
+        self.games.insert(
+            G::meta().id,
+            Arc::new(Entry::<G> {
+                bots: Arc::new(bots),
+            }),
+        );
+        self
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Arc<dyn DynGame>> {
+        self.games.get(id)
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.games.keys().copied()
+    }
+
+    pub fn games(&self) -> impl Iterator<Item = &Arc<dyn DynGame>> + '_ {
+        self.games.values()
+    }
+}

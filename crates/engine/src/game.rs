@@ -1,0 +1,131 @@
+//! The `Game` trait: what every takuge game is, in the spirit of OpenSpiel's `State`
+//! and shakmaty's `Position`.
+//!
+//! A value of a `Game` type is a validated state. Chance is drawn from a [`GameRng`]
+//! the state owns, seeded at setup, so a game is fully defined by (options, seats,
+//! seed, action log). Every decision is an action of one seat; when several seats
+//! decide at once and in secret, each of them is pending and submits on its own —
+//! the state keeps the choices hidden until all are in. An out-of-turn reaction is a
+//! state in which the reacting seat, not the seat whose turn it is, is pending.
+
+use crate::outcome::Outcome;
+use crate::rng::GameRng;
+use crate::seat::{Seat, SeatSet, Viewer};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::{Debug, Display};
+
+/// What the catalog, the lobby and the shelf know of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameMeta {
+    /// The id used everywhere: CLI, API, URLs (`secret-moon`, `ghost-for-sale`, ...).
+    pub id: &'static str,
+    pub name_en: &'static str,
+    pub name_ja: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Typical playing time in minutes, as printed on the box.
+    pub minutes: (u32, u32),
+    pub min_age: u32,
+    pub year: u32,
+    /// Names of the teams, if the game has teams (index = team id in an [`Outcome`]).
+    pub teams: &'static [TeamName],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TeamName {
+    pub en: &'static str,
+    pub ja: &'static str,
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SetupError {
+    #[error("{game} is played by {min} to {max} players, not {got}")]
+    PlayerCount {
+        game: &'static str,
+        min: usize,
+        max: usize,
+        got: usize,
+    },
+    #[error("invalid options: {reason}")]
+    InvalidOptions { reason: String },
+}
+
+/// Why an action was refused. The state is unchanged whenever this is returned.
+///
+/// The reason must be something the acting seat may know: it is sent to that seat.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+pub enum ActionError<R> {
+    #[error("the game is over")]
+    GameOver,
+    #[error("there is no {0} at this table")]
+    NoSuchSeat(Seat),
+    #[error("{0} has nothing to decide now")]
+    NotYourTurn(Seat),
+    #[error("illegal action: {0}")]
+    Illegal(R),
+}
+
+/// A game's rules, over one validated state.
+pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
+    /// Table options (variants, match length). `Default` is the recommended setup.
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// One decision of one seat. Combinatorial choices are split into several actions
+    /// so that every legal-action list stays small enough to enumerate.
+    type Action: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync;
+    /// Everything one viewer may see, and nothing more.
+    type View: Clone + Debug + PartialEq + Serialize + Send;
+    /// The game's own reasons for refusing an action.
+    type Reject: Clone + Debug + Display + PartialEq + Eq + Serialize + Send + Sync;
+
+    fn meta() -> &'static GameMeta;
+
+    /// Checks options against a player count, with a reason a user can act on.
+    fn validate(options: &Self::Options, players: usize) -> Result<(), SetupError>;
+
+    /// Sets up a game for `players` seats; all chance, now and later, comes from `seed`.
+    fn new(options: &Self::Options, players: usize, seed: u64) -> Result<Self, SetupError>;
+
+    /// Every option set worth testing (the conformance suite runs each of them).
+    fn option_sets() -> Vec<Self::Options> {
+        vec![Self::Options::default()]
+    }
+
+    fn options(&self) -> &Self::Options;
+
+    fn players(&self) -> usize;
+
+    /// The seats that must decide now; empty exactly when the game is over.
+    /// Who is pending is public: every viewer may know whom the table waits for.
+    fn to_move(&self) -> SeatSet;
+
+    /// The legal actions of `seat`, written into `out` (cleared first); empty when the
+    /// seat has nothing to decide. Depends only on what `seat` may know.
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Plays one action, or refuses it and leaves the state exactly as it was.
+    fn apply(&mut self, seat: Seat, action: &Self::Action)
+        -> Result<(), ActionError<Self::Reject>>;
+
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A state in which everything hidden from `seat` is redrawn from `rng`,
+    /// consistently with everything `seat` knows: `seat`'s view, pending seats and
+    /// legal actions are the same as in `self`. Bots search over these.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self;
+
+    /// A short description of an action in English, for logs and terminals.
+    fn describe(&self, action: &Self::Action) -> String {
+        format!("{action:?}")
+    }
+
+    fn is_over(&self) -> bool {
+        self.to_move().is_empty()
+    }
+}

@@ -1,0 +1,27 @@
+//! takuge-engine: the shape every takuge game has.
+//!
+//! - [`Game`]: a validated state with legal actions, a transactional `apply`, per-seat
+//!   views, an outcome, and `determinize` for search under hidden information.
+//! - [`GameRng`]: the pinned, seeded source of all chance.
+//! - [`record`]: match records and replay.
+//! - [`bot`]: bots that only ever see what their seat may know.
+//! - [`dynamic`]: the object-safe JSON adapter and the registry by game id.
+//! - [`conformance`]: the suite every game must pass.
+
+pub mod assign;
+pub mod bot;
+pub mod conformance;
+pub mod dynamic;
+pub mod game;
+pub mod outcome;
+pub mod record;
+pub mod rng;
+pub mod seat;
+
+pub use bot::{Bot, BotFactory, Determinized, MonteCarloBot, RandomBot};
+pub use dynamic::{DynError, DynGame, DynState, Registry};
+pub use game::{ActionError, Game, GameMeta, SetupError, TeamName};
+pub use outcome::Outcome;
+pub use record::{MatchRecord, Recorder, SeatRecord};
+pub use rng::GameRng;
+pub use seat::{Seat, SeatSet, Viewer, MAX_SEATS};
