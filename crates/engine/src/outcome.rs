@@ -9,6 +9,10 @@ pub struct Outcome {
     pub scores: Vec<i64>,
     pub ranks: Vec<u8>,
     pub teams: Vec<Option<u8>>,
+    /// For team games: the team that won (an index into `GameMeta::teams`), even when
+    /// none of its members is seated (for example NPC cards in Secret Moon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winning_team: Option<u8>,
 }
 
 impl Outcome {
@@ -22,6 +26,7 @@ impl Outcome {
             scores,
             ranks,
             teams,
+            winning_team: None,
         }
     }
 
@@ -36,7 +41,13 @@ impl Outcome {
             scores,
             ranks,
             teams,
+            winning_team: None,
         }
+    }
+
+    pub fn with_winning_team(mut self, team: u8) -> Outcome {
+        self.winning_team = Some(team);
+        self
     }
 
     pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
