@@ -1,0 +1,49 @@
+//! Random playouts and bot iterations per second.
+//!
+//! `cargo bench -p takuge-secret-moon`
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use takuge_engine::bot::random_playout;
+use takuge_engine::{Bot, Determinized, Game, GameRng, MonteCarloBot, Seat};
+use takuge_secret_moon::{Options, SecretMoon};
+
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("secret-moon/random-game");
+    group.throughput(Throughput::Elements(1));
+    for players in 3..=8 {
+        group.bench_with_input(BenchmarkId::from_parameter(players), &players, |b, &players| {
+            let mut rng = GameRng::from_seed(1);
+            let mut buf = Vec::with_capacity(64);
+            let options = Options::default();
+            b.iter(|| {
+                let seed = rng.next_u64();
+                let Ok(mut game) = SecretMoon::new(&options, players, seed) else {
+                    return 0;
+                };
+                black_box(random_playout(&mut game, &mut rng, &mut buf, 1_000))
+            });
+        });
+    }
+    group.finish();
+}
+
+fn monte_carlo_iterations(c: &mut Criterion) {
+    let mut group = c.benchmark_group("secret-moon/monte-carlo-iterations");
+    const ITERATIONS: usize = 100;
+    group.throughput(Throughput::Elements(ITERATIONS as u64));
+    group.bench_function("5p", |b| {
+        let mut rng = GameRng::from_seed(2);
+        let game = SecretMoon::new(&Options::default(), 5, 7).expect("5 players is a valid setup");
+        let seat = game.to_move().first_seat().unwrap_or(Seat(0));
+        let mut bot = MonteCarloBot::<SecretMoon>::new(ITERATIONS);
+        b.iter(|| {
+            let world = Determinized::sample(&game, seat, &mut rng);
+            black_box(bot.choose(&world, &mut rng))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, random_games, monte_carlo_iterations);
+criterion_main!(benches);

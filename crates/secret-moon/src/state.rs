@@ -1,0 +1,328 @@
+//! The state of a Secret Moon match: the current deal (one game of three rounds) and
+//! the match around it.
+
+use crate::cards::{CardRef, CardStatus, Slot, SlotSet};
+use crate::options::{Options, MAX_CARDS, MAX_PLAYERS, ROUNDS, THIEF_MIN_PLAYERS};
+use crate::order::{OrderCards, OrderNumber};
+use crate::role::{Answer, Role, RoleMask, Side};
+use serde::Serialize;
+use takuge_engine::{GameRng, Seat, SeatSet};
+
+/// Who must decide now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Ⅱ. The holder of the lowest order card takes a turn; `number` is that card,
+    /// shown as it is played.
+    Turn { actor: Seat, number: OrderNumber },
+    /// A questioned player answers aloud (only with the thief in the game does anyone
+    /// have a choice, but every questioned player is asked so the pause reveals nothing).
+    Answer {
+        asker: Seat,
+        number: OrderNumber,
+        target: Seat,
+    },
+    /// A player who passed has looked through the discard pile and takes a card for
+    /// the next round.
+    TakeOrderCard { actor: Seat, number: OrderNumber },
+    MatchOver,
+}
+
+/// How a game ended (ゲーム終了の4つの条件).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// 第3ラウンドが終了する(姫チームの勝利)
+    ThirdRoundEnded,
+    /// 大臣が捕獲される(姫チームの勝利)
+    MinisterCaptured,
+    /// 姫が捕獲される(大臣チームの勝利)
+    PrincessCaptured,
+    /// 姫と旅人の両方が公開される(大臣チームの勝利)
+    PrincessAndTravellerRevealed,
+}
+
+impl EndReason {
+    pub const fn side(self) -> Side {
+        match self {
+            EndReason::ThirdRoundEnded | EndReason::MinisterCaptured => Side::PrincessTeam,
+            EndReason::PrincessCaptured | EndReason::PrincessAndTravellerRevealed => Side::MinisterTeam,
+        }
+    }
+}
+
+/// A finished game of the match, all cards shown.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct GameResult {
+    pub reason: EndReason,
+    /// The side that scored: the team whose condition was met, or the thief who
+    /// stole the win (盗賊の勝利条件).
+    pub winner: Side,
+    /// Every card in play, players' first, then the centre.
+    pub roles: Vec<Role>,
+    /// The card set aside unseen (5 players; 6 with the thief).
+    pub removed: Option<Role>,
+    pub round: u8,
+}
+
+/// One game of the match: three rounds with one deal of character cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Deal {
+    pub(crate) players: u8,
+    /// Cards in play: one per player, the rest in the centre as NPCs.
+    pub(crate) card_count: u8,
+    pub(crate) roles: [Role; MAX_CARDS],
+    /// The card removed unseen before dealing, and the cards it was drawn from.
+    pub(crate) removed: Option<Role>,
+    pub(crate) removal_pool: RoleMask,
+    pub(crate) status: [CardStatus; MAX_CARDS],
+    /// 隠れる/かばう: untargetable until the end of the round.
+    pub(crate) protected: SlotSet,
+    /// 「目」のマーカー: who has observed which card.
+    pub(crate) eyes: [SeatSet; MAX_CARDS],
+    /// The answers each player has given to questions (markers on the table).
+    pub(crate) answers: [AnswerSet; MAX_PLAYERS],
+    /// What every player can deduce each card may be (answers, failed nominations,
+    /// what the card's holder has been able to do).
+    pub(crate) public_mask: [RoleMask; MAX_CARDS],
+    /// Cards each seat has looked at (its own, observed, nominated in the centre).
+    pub(crate) known: [SlotSet; MAX_PLAYERS],
+    pub(crate) round: u8,
+    pub(crate) order: OrderCards,
+}
+
+/// A set of answers given by one player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AnswerSet(pub(crate) u8);
+
+impl AnswerSet {
+    pub fn insert(&mut self, a: Answer) {
+        self.0 |= 1 << a as u8;
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Answer> {
+        Answer::ALL.into_iter().filter(move |a| self.0 & (1 << *a as u8) != 0)
+    }
+}
+
+impl Deal {
+    /// ゲーム開始時のセットアップ: shuffle the character cards, deal one to each player,
+    /// the rest to the centre; with 5 players (or 6 with the thief) one card of the
+    /// soldiers and monk (and thief) is first removed at random.
+    pub(crate) fn new(options: &Options, players: usize, rng: &mut GameRng) -> Deal {
+        let mut deck = [Role::Soldier; MAX_CARDS];
+        let mut len = 0;
+        let mut push = |r: Role, deck: &mut [Role; MAX_CARDS]| {
+            if let Some(slot) = deck.get_mut(len) {
+                *slot = r;
+                len += 1;
+            }
+        };
+        // The cards a random one is removed from, when a removal applies.
+        let mut pool = [Role::Soldier; 6];
+        let mut pool_len = 0;
+        let mut add_pool = |r: Role, pool: &mut [Role; 6]| {
+            if let Some(slot) = pool.get_mut(pool_len) {
+                *slot = r;
+                pool_len += 1;
+            }
+        };
+        let removal = players == 5 && !options.thief || players == THIEF_MIN_PLAYERS && options.thief;
+        if options.thief {
+            add_pool(Role::Thief, &mut pool);
+        }
+        add_pool(Role::Monk, &mut pool);
+        for _ in 0..4 {
+            add_pool(Role::Soldier, &mut pool);
+        }
+        let pool = &mut pool[..pool_len];
+        let mut removed = None;
+        let mut removal_pool = RoleMask::NONE;
+        if removal {
+            removal_pool = RoleMask::of(pool);
+            rng.shuffle(pool);
+            removed = pool.first().copied();
+        }
+        for &r in pool.iter().skip(usize::from(removal)) {
+            push(r, &mut deck);
+        }
+        for r in [Role::Minister, Role::Traveller, Role::Princess] {
+            push(r, &mut deck);
+        }
+        rng.shuffle(&mut deck[..len]);
+        let mut known = [SlotSet::default(); MAX_PLAYERS];
+        for (p, k) in known.iter_mut().enumerate().take(players) {
+            k.insert(Slot(p as u8));
+        }
+        Deal {
+            players: players as u8,
+            card_count: len as u8,
+            roles: deck,
+            removed,
+            removal_pool,
+            status: [CardStatus::Hidden; MAX_CARDS],
+            protected: SlotSet::default(),
+            eyes: [SeatSet::EMPTY; MAX_CARDS],
+            answers: [AnswerSet::default(); MAX_PLAYERS],
+            public_mask: [RoleMask::ALL; MAX_CARDS],
+            known,
+            round: 1,
+            order: OrderCards::default(),
+        }
+    }
+
+    pub(crate) fn slots(&self) -> impl Iterator<Item = Slot> + Clone {
+        (0..self.card_count).map(Slot)
+    }
+
+    /// The slot a card reference names, if that card is on the table.
+    pub fn slot(&self, card: CardRef) -> Option<Slot> {
+        let index = match card {
+            CardRef::Player(s) => s.0,
+            CardRef::Npc(i) => self.players.checked_add(i)?,
+        };
+        let in_range = match card {
+            CardRef::Player(s) => s.0 < self.players,
+            CardRef::Npc(_) => index < self.card_count,
+        };
+        in_range.then_some(Slot(index))
+    }
+
+    pub fn card_ref(&self, slot: Slot) -> CardRef {
+        if slot.0 < self.players {
+            CardRef::Player(Seat(slot.0))
+        } else {
+            CardRef::Npc(slot.0 - self.players)
+        }
+    }
+
+    pub(crate) fn seat_slot(seat: Seat) -> Slot {
+        Slot(seat.0)
+    }
+
+    pub fn role(&self, slot: Slot) -> Role {
+        self.roles.get(slot.index()).copied().unwrap_or(Role::Soldier)
+    }
+
+    pub fn status(&self, slot: Slot) -> CardStatus {
+        self.status.get(slot.index()).copied().unwrap_or_default()
+    }
+
+    pub(crate) fn is_player_slot(&self, slot: Slot) -> bool {
+        slot.0 < self.players
+    }
+
+    pub fn slot_of_role(&self, role: Role) -> Option<Slot> {
+        self.slots().find(|s| self.role(*s) == role)
+    }
+
+    pub fn captured_seats(&self) -> SeatSet {
+        Seat::all(usize::from(self.players))
+            .filter(|s| self.status(Self::seat_slot(*s)) == CardStatus::Captured)
+            .collect()
+    }
+
+    pub fn is_captured(&self, seat: Seat) -> bool {
+        self.status(Self::seat_slot(seat)) == CardStatus::Captured
+    }
+
+    pub(crate) fn restrict(&mut self, slot: Slot, mask: RoleMask) {
+        if let Some(m) = self.public_mask.get_mut(slot.index()) {
+            *m = m.and(mask);
+        }
+    }
+
+    /// 公開: the card turns face up; a soldier revealed is captured at once
+    /// (「自身の役職が公開されると捕獲された状態になります」).
+    pub(crate) fn reveal(&mut self, slot: Slot, current: OrderNumber) {
+        if self.status(slot) != CardStatus::Hidden {
+            return;
+        }
+        if let Some(s) = self.status.get_mut(slot.index()) {
+            *s = CardStatus::Revealed;
+        }
+        self.restrict(slot, self.role(slot).bit());
+        if self.role(slot) == Role::Soldier {
+            self.capture(slot, current);
+        }
+    }
+
+    /// 捕獲: face up and out; an unplayed order card goes with it.
+    pub(crate) fn capture(&mut self, slot: Slot, current: OrderNumber) {
+        if let Some(s) = self.status.get_mut(slot.index()) {
+            *s = CardStatus::Captured;
+        }
+        self.restrict(slot, self.role(slot).bit());
+        if self.is_player_slot(slot) {
+            self.order.discard_unplayed(Seat(slot.0), current);
+        }
+    }
+
+    pub(crate) fn record_answer(&mut self, seat: Seat, answer: Answer) {
+        if let Some(a) = self.answers.get_mut(seat.index()) {
+            a.insert(answer);
+        }
+        self.restrict(Self::seat_slot(seat), answer.givers());
+    }
+
+    /// Whether the deal is decided (checked after every action: 即座に1ゲームが終了).
+    pub fn decided(&self) -> Option<EndReason> {
+        let captured = |r: Role| self.slot_of_role(r).is_some_and(|s| self.status(s) == CardStatus::Captured);
+        let face_up = |r: Role| self.slot_of_role(r).is_some_and(|s| self.status(s).face_up());
+        if captured(Role::Princess) {
+            Some(EndReason::PrincessCaptured)
+        } else if captured(Role::Minister) {
+            Some(EndReason::MinisterCaptured)
+        } else if face_up(Role::Princess) && face_up(Role::Traveller) {
+            Some(EndReason::PrincessAndTravellerRevealed)
+        } else {
+            None
+        }
+    }
+
+    /// The partner a princess or traveller knows (お互いの役割を知ることができます).
+    pub fn partner_role(role: Role) -> Option<Role> {
+        match role {
+            Role::Princess => Some(Role::Traveller),
+            Role::Traveller => Some(Role::Princess),
+            _ => None,
+        }
+    }
+
+    /// What `seat` knows a card to be, if it knows.
+    pub fn known_role(&self, seat: Seat, slot: Slot) -> Option<Role> {
+        let role = self.role(slot);
+        if self.status(slot).face_up() || self.known.get(seat.index()).is_some_and(|k| k.contains(slot)) {
+            return Some(role);
+        }
+        let mine = self.role(Self::seat_slot(seat));
+        if Self::partner_role(mine) == Some(role) && self.is_player_slot(slot) {
+            return Some(role);
+        }
+        self.public_mask.get(slot.index()).and_then(|m| m.single())
+    }
+
+    /// The roles `seat` must allow a card to be, for redealing what it does not know.
+    pub(crate) fn possible_for(&self, seat: Seat, slot: Slot) -> RoleMask {
+        if let Some(r) = self.known_role(seat, slot) {
+            return r.bit();
+        }
+        let mut mask = self.public_mask.get(slot.index()).copied().unwrap_or(RoleMask::ALL);
+        let mine = self.role(Self::seat_slot(seat));
+        if let Some(partner) = Self::partner_role(mine) {
+            // The partner is known: a player's card exactly, or "somewhere in the centre".
+            let partner_is_player = self.slot_of_role(partner).is_some_and(|s| self.is_player_slot(s));
+            if partner_is_player || self.is_player_slot(slot) {
+                mask = mask.without(partner);
+            }
+        }
+        mask
+    }
+
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    pub fn last_round(&self) -> bool {
+        self.round >= ROUNDS
+    }
+}
