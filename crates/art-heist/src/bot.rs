@@ -1,0 +1,145 @@
+//! The rule-following bot: plays sensibly by the rules, from what its seat may know.
+
+use crate::cards::{bits, ActionCard, ArtCard, Kind, Pile, Place, PLAYERS};
+use crate::game::{seat_bit, strength, Action, ArtHeist, Phase};
+use takuge_engine::{Bot, Determinized, Game, GameRng};
+
+/// "collector": builds the largest exhibit it can and goes to show it; otherwise buys
+/// art with the cheapest cheque that beats every rival's best (or sends a thief after
+/// the winning bid when it cannot win); at the castle without an exhibit, a thief or a
+/// detective. Steals and buys the card that strengthens its best exhibit most.
+#[derive(Default)]
+pub struct CollectorBot {
+    legal: Vec<Action>,
+}
+
+impl CollectorBot {
+    pub fn boxed() -> Box<dyn Bot<ArtHeist>> {
+        Box::new(CollectorBot::default())
+    }
+}
+
+/// The strongest valid exhibit in a hand (0 if none): the connected run of series with
+/// the most cards, ties to the oldest card.
+pub fn best_exhibit(g: &ArtHeist, hand: u64) -> u64 {
+    let rules = g.rules();
+    let letters = rules.letters(hand);
+    let n = rules.series_letters.len() as u32;
+    let mut best = 0u64;
+    for lo in 0..n {
+        if letters & (1 << lo) == 0 {
+            continue;
+        }
+        let mut hi = lo;
+        while hi + 1 < n && letters & (1 << (hi + 1)) != 0 {
+            hi += 1;
+        }
+        // The whole run from `lo` is at least as strong as any part of it.
+        let cards = hand & rules.series_range(lo, hi);
+        if cards.count_ones() >= 3 && strength(cards) > strength(best) {
+            best = cards;
+        }
+    }
+    best
+}
+
+impl Bot<ArtHeist> for CollectorBot {
+    fn name(&self) -> &'static str {
+        "collector"
+    }
+
+    fn choose(&mut self, world: &Determinized<ArtHeist>, rng: &mut GameRng) -> Option<Action> {
+        let g = world.state();
+        let seat = world.seat();
+        g.legal_actions(seat, &mut self.legal);
+        if self.legal.is_empty() {
+            return None;
+        }
+        let p = seat.index();
+        let hand = g.cards[p];
+        let art = g.art[p];
+        let holding = |kind: Kind| bits(hand).map(ActionCard).find(|c| c.kind() == kind);
+        let wish = match g.phase {
+            Phase::Location => {
+                let has_money = holding(Kind::Money).is_some();
+                if best_exhibit(g, art) != 0 || !has_money {
+                    Some(Action::Go(Place::Castle))
+                } else {
+                    Some(Action::Go(Place::AuctionHouse))
+                }
+            }
+            Phase::AuctionCards => {
+                let rules = g.rules();
+                // Every cheque's whereabouts is public: the best rival bid is known.
+                let rivals = g.at_auction & !seat_bit(p);
+                let rival_best = (0..PLAYERS)
+                    .filter(|&q| rivals & seat_bit(q) != 0)
+                    .flat_map(|q| bits(g.cards[q]).map(ActionCard))
+                    .filter(|c| c.kind() == Kind::Money)
+                    .map(|c| rules.value(c))
+                    .max();
+                let mut cheques: Vec<ActionCard> = bits(hand)
+                    .map(ActionCard)
+                    .filter(|c| c.kind() == Kind::Money)
+                    .collect();
+                cheques.sort_by_key(|&c| rules.value(c));
+                let winning = cheques
+                    .iter()
+                    .find(|&&c| rival_best.is_none_or(|r| rules.value(c) > r));
+                match (winning, holding(Kind::Thief)) {
+                    (Some(&c), _) => Some(Action::Play(c)),
+                    (None, Some(t)) if rival_best.is_some() => Some(Action::Play(t)),
+                    _ => cheques.first().map(|&c| Action::Play(c)),
+                }
+            }
+            Phase::AuctionPile { .. } => Pile::BOTH
+                .into_iter()
+                .filter_map(|pile| {
+                    let top = g.piles[pile.index()].top()?;
+                    let gain = strength(best_exhibit(g, art | ArtCard(top).bit()));
+                    Some((gain, pile))
+                })
+                .max_by_key(|&(gain, pile)| (gain, std::cmp::Reverse(pile.index())))
+                .map(|(_, pile)| Action::Take(pile)),
+            Phase::CastleCards => {
+                if best_exhibit(g, art) != 0 {
+                    holding(Kind::Exhibit).map(Action::Play)
+                } else {
+                    let thief = holding(Kind::Thief);
+                    let detective = holding(Kind::Detective);
+                    if thief.is_some() && rng.chance(1, 2) {
+                        thief.map(Action::Play)
+                    } else {
+                        detective.or(thief).map(Action::Play)
+                    }
+                }
+            }
+            Phase::Exhibiting | Phase::FinalExhibit => {
+                let target = best_exhibit(g, art);
+                let sel = g.exhibit[p];
+                if target == 0 {
+                    Some(Action::ShowNothing)
+                } else if target & !sel == 0 {
+                    Some(Action::Show)
+                } else {
+                    bits(target & !sel)
+                        .map(|a| Action::Exhibit(ArtCard(a)))
+                        .find(|a| self.legal.contains(a))
+                }
+            }
+            Phase::Stealing => g.robbed().and_then(|e| {
+                bits(g.exhibit[e])
+                    .max_by_key(|&a| {
+                        let gain = strength(best_exhibit(g, art | ArtCard(a).bit()));
+                        (gain, std::cmp::Reverse(a))
+                    })
+                    .map(|a| Action::Steal(ArtCard(a)))
+            }),
+            Phase::Over => None,
+        };
+        match wish {
+            Some(a) if self.legal.contains(&a) => Some(a),
+            _ => rng.pick(&self.legal).copied(),
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The cards of the game: colours, the location card 「1」, the action cards 「2」 and
+//! the art (美術品) cards.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Always five players (「必ず、5人でゲームは行う。」).
+pub const PLAYERS: usize = 5;
+/// Every seat, as a bit mask.
+pub(crate) const ALL_SEATS: u8 = 0b1_1111;
+/// Action cards per colour: 4 cheques, 2 thieves, 1 detective, 1 exhibition card.
+pub const CARDS_PER_COLOUR: usize = 8;
+pub const ACTION_CARDS: usize = PLAYERS * CARDS_PER_COLOUR;
+/// The most art cards the state can hold (they live in `u64` bit sets).
+pub const MAX_ART: usize = 64;
+
+/// A player's colour. The colours' 「1」 cards are shuffled and drawn to fix the order of
+/// play (「1番手:赤、2番手:青、3番手:緑、4番手:紫、5番手:白」); a colour also fixes the
+/// cheques and thieves a player starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Colour {
+    /// 赤, first to play.
+    Red,
+    /// 青
+    Blue,
+    /// 緑
+    Green,
+    /// 紫
+    Purple,
+    /// 白
+    White,
+}
+
+impl Colour {
+    pub const ALL: [Colour; PLAYERS] = [
+        Colour::Red,
+        Colour::Blue,
+        Colour::Green,
+        Colour::Purple,
+        Colour::White,
+    ];
+
+    /// 0 for red (first to play) to 4 for white.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub(crate) const fn from_index(i: usize) -> Colour {
+        match i {
+            0 => Colour::Red,
+            1 => Colour::Blue,
+            2 => Colour::Green,
+            3 => Colour::Purple,
+            _ => Colour::White,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Purple => "purple",
+            Colour::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a player spends the turn: the choice on the 「1」 card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// オークション会場
+    AuctionHouse,
+    /// 城
+    Castle,
+}
+
+/// What an action card does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// お金: a cheque, bid at the auction house.
+    Money,
+    /// 泥棒: steals the winning bid at the auction house, or art from exhibits at the castle.
+    Thief,
+    /// 探偵: catches the thieves at the castle.
+    Detective,
+    /// 展示: shows an exhibit at the castle.
+    Exhibit,
+}
+
+/// One of the 40 action cards 「2」: `colour * 8 + slot`, slots 0–3 the cheques (in the
+/// order of the data file), 4–5 the thieves, 6 the detective, 7 the exhibition card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ActionCard(pub u8);
+
+impl ActionCard {
+    pub(crate) const fn new(colour: Colour, slot: usize) -> ActionCard {
+        ActionCard((colour.index() * CARDS_PER_COLOUR + slot) as u8)
+    }
+
+    pub const fn is_valid(self) -> bool {
+        (self.0 as usize) < ACTION_CARDS
+    }
+
+    /// The colour printed on the card (its first owner; a cheque may change hands).
+    pub const fn colour(self) -> Colour {
+        Colour::from_index(self.0 as usize / CARDS_PER_COLOUR)
+    }
+
+    pub(crate) const fn slot(self) -> usize {
+        self.0 as usize % CARDS_PER_COLOUR
+    }
+
+    pub const fn kind(self) -> Kind {
+        match self.slot() {
+            0..=3 => Kind::Money,
+            4 | 5 => Kind::Thief,
+            6 => Kind::Detective,
+            _ => Kind::Exhibit,
+        }
+    }
+
+    pub(crate) const fn bit(self) -> u64 {
+        1u64 << (self.0 & 63)
+    }
+}
+
+/// One art card (美術品), numbered from the oldest (0) to the newest, so that the oldest
+/// card of a set is its lowest bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ArtCard(pub u8);
+
+impl ArtCard {
+    pub(crate) const fn bit(self) -> u64 {
+        1u64 << (self.0 & 63)
+    }
+}
+
+/// One of the two piles of art (ヤマ).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pile {
+    /// The pile dealt one card larger at setup.
+    Left,
+    Right,
+}
+
+impl Pile {
+    pub const BOTH: [Pile; 2] = [Pile::Left, Pile::Right];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The set bits of a mask, lowest first.
+pub(crate) fn bits(mask: u64) -> impl Iterator<Item = u8> + Clone {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}
