@@ -1,0 +1,117 @@
+//! The command line, as clap derives it.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "takuge",
+    version,
+    about = "Japanese tabletop games: rules enforced, secrets kept, bots included."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a game in the terminal against bots, or with friends at one device.
+    Play(PlayArgs),
+    /// Play many bot-vs-bot games on every core and print statistics.
+    Simulate(SimulateArgs),
+    /// Step through a saved match record.
+    Replay(ReplayArgs),
+    /// Random playouts on one core: games and actions per second.
+    Bench(BenchArgs),
+    /// List the games in the catalog.
+    Games,
+    // `serve` (the web server) will join these.
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game's id (see `takuge games`).
+    pub game: String,
+    /// Number of seats at the table.
+    #[arg(long, short = 'p')]
+    pub players: usize,
+    /// A seat played by a human (repeatable; default: seat 0).
+    #[arg(long = "seat", short = 's', value_name = "K", conflicts_with_all = ["hotseat", "all_bots"])]
+    pub seats: Vec<usize>,
+    /// Every seat is human, sharing this terminal; the device is passed between seats.
+    #[arg(long, conflicts_with = "all_bots")]
+    pub hotseat: bool,
+    /// Every seat is a bot: watch a whole game, every action shown.
+    #[arg(long)]
+    pub all_bots: bool,
+    /// The bot for the seats no human plays (default: the game's first bot).
+    #[arg(long, value_name = "NAME")]
+    pub bot: Option<String>,
+    /// The seed of all chance (default: a fresh one, printed at the start).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The game's options as JSON (default: the recommended setup).
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
+    /// Write the match record (JSON) to this file when the game ends or is left.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The game's id (see `takuge games`).
+    #[arg(long, short = 'g')]
+    pub game: String,
+    /// Number of seats at the table.
+    #[arg(long, short = 'p')]
+    pub players: usize,
+    /// Number of games to play.
+    #[arg(long, short = 'n', default_value_t = 1000)]
+    pub games: u64,
+    /// The bot for every seat: `random` (uniform legal actions, the fast default) or
+    /// one of the game's bots.
+    #[arg(long, value_name = "NAME")]
+    pub bot: Option<String>,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The seed the games' seeds derive from (default: a fresh one, printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The game's options as JSON.
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A JSON match record (from `takuge play --save`, or the server).
+    pub file: PathBuf,
+    /// Show this seat's view after each step (default: the spectator's).
+    #[arg(long, short = 's', value_name = "K")]
+    pub seat: Option<usize>,
+    /// Wait for Enter between steps (when stdin is a terminal).
+    #[arg(long)]
+    pub step: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The game's id (see `takuge games`).
+    #[arg(long, short = 'g')]
+    pub game: String,
+    /// Number of seats (default: the game's smallest table).
+    #[arg(long, short = 'p')]
+    pub players: Option<usize>,
+    /// How long to run.
+    #[arg(long, default_value_t = 5.0)]
+    pub seconds: f64,
+    /// The game's options as JSON.
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
+    /// The seed the games' seeds derive from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}

@@ -1,0 +1,68 @@
+//! The `takuge` command line.
+//!
+//! Every subcommand is a function over the catalog's [`Registry`] (JSON face: `play`,
+//! `replay`, `games`) or over one concrete game type reached through
+//! [`takuge_games::visit`] (`simulate`, `bench`, which must not pay for JSON), so
+//! each is testable with a game that is not in the shipped catalog.
+
+pub mod args;
+pub mod bench;
+pub mod error;
+pub mod games;
+pub mod play;
+pub mod render;
+pub mod replay;
+pub mod setup;
+pub mod simulate;
+
+#[cfg(test)]
+mod testgame;
+
+pub use args::{Cli, Command};
+pub use error::CliError;
+
+use std::io::{IsTerminal, Write};
+
+/// Runs one parsed command line against the shipped catalog, writing to stdout.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    let registry = takuge_games::registry();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::Games => games::list(&registry, &mut out),
+        Command::Play(args) => {
+            let config = play::PlayConfig::from_args(&registry, &args)?;
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let io = play::Terminal {
+                clear_screen: std::io::stdout().is_terminal(),
+            };
+            let ended = play::play(&registry, &config, &mut input, &mut out, io)?;
+            if let Some(path) = &args.save {
+                setup::write_record(path, &ended.record)?;
+                writeln!(out, "Saved the match record to {}.", path.display())?;
+            }
+            Ok(())
+        }
+        Command::Simulate(args) => {
+            let config = simulate::SimConfig::from_args(&args)?;
+            let report = takuge_games::visit(&args.game, simulate::SimVisitor(&config))
+                .ok_or_else(|| setup::unknown_game(&registry, &args.game))??;
+            write!(out, "{report}")?;
+            Ok(())
+        }
+        Command::Replay(args) => {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let pause = args.step && std::io::stdin().is_terminal();
+            replay::replay_file(&registry, &args, pause, &mut input, &mut out)
+        }
+        Command::Bench(args) => {
+            let config = bench::BenchConfig::from_args(&args)?;
+            let report = takuge_games::visit(&args.game, bench::BenchVisitor(&config))
+                .ok_or_else(|| setup::unknown_game(&registry, &args.game))??;
+            write!(out, "{report}")?;
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! `takuge replay`: steps through a JSON match record through the registry.
+
+use crate::args::ReplayArgs;
+use crate::error::CliError;
+use crate::render::{render_outcome, render_view};
+use crate::setup::{find_game, read_record};
+use std::io::{BufRead, Write};
+use takuge_engine::{MatchRecord, Registry, Seat, Viewer};
+
+pub fn replay_file(
+    registry: &Registry,
+    args: &ReplayArgs,
+    pause: bool,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let record = read_record(&args.file)?;
+    replay(registry, &record, args.seat, pause, input, out)
+        .map_err(|e| CliError(format!("{}: {e}", args.file.display())))
+}
+
+/// Plays `record` from its seed, printing every step and `seat`'s view (or the
+/// spectator's) after it. With `pause`, waits for a line of input between steps.
+pub fn replay(
+    registry: &Registry,
+    record: &MatchRecord,
+    seat: Option<usize>,
+    pause: bool,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let game = find_game(registry, &record.game)?;
+    let meta = game.meta();
+    let players = record.players();
+    let viewer = match seat {
+        None => Viewer::Spectator,
+        Some(k) if k < players => Viewer::Seat(Seat(k as u8)),
+        Some(k) => {
+            return Err(CliError(format!(
+                "--seat {k}: the record's table has seats 0 to {}",
+                players.saturating_sub(1)
+            )))
+        }
+    };
+    let mut state = game
+        .new_game(&record.options, players, record.seed)
+        .map_err(|e| CliError(format!("the record cannot be set up: {}", e.message)))?;
+    let names: Vec<String> = record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match (&s.bot, s.name.is_empty()) {
+            (Some(bot), true) => format!("bot {bot}"),
+            (Some(bot), false) => format!("{}, {bot}", s.name),
+            (None, true) => format!("seat {i}"),
+            (None, false) => s.name.clone(),
+        })
+        .collect();
+    writeln!(
+        out,
+        "{} ({}) — {} players, seed {}, {} actions",
+        meta.name_en,
+        meta.name_ja,
+        players,
+        record.seed,
+        record.actions.len()
+    )?;
+    let whose = match viewer {
+        Viewer::Seat(s) => format!("{s}'s view"),
+        Viewer::Spectator => "the spectator's view".into(),
+    };
+    writeln!(out, "Showing {whose}.")?;
+    write!(out, "{}", render_view(&state.view(viewer)))?;
+    for (index, entry) in record.actions.iter().enumerate() {
+        if pause {
+            write!(out, "[Enter for the next step] ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(());
+            }
+        }
+        let Some(label) = state.describe(&entry.action) else {
+            return Err(CliError(format!(
+                "action {index} ({}) is not an action of {}: {}",
+                entry.seat, record.game, entry.action
+            )));
+        };
+        state.apply(entry.seat, &entry.action).map_err(|e| {
+            CliError(format!(
+                "action {index} ({}, {label}) was refused: {}",
+                entry.seat, e.message
+            ))
+        })?;
+        let name = names
+            .get(entry.seat.index())
+            .map_or_else(String::new, |n| format!(" ({n})"));
+        writeln!(out, "\n#{} {}{name}: {label}", index + 1, entry.seat)?;
+        write!(out, "{}", render_view(&state.view(viewer)))?;
+    }
+    match state.outcome() {
+        Some(outcome) => {
+            writeln!(out, "\nGame over. Outcome:")?;
+            write!(out, "{}", render_outcome(&outcome, meta, &names))?;
+        }
+        None => {
+            let pending: Vec<String> = state.to_move().iter().map(|s| s.to_string()).collect();
+            writeln!(
+                out,
+                "\nThe record ends before the game does (waiting for {}).",
+                pending.join(", ")
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{play, PlayConfig, Terminal};
+    use crate::testgame;
+    use takuge_engine::SeatSet;
+
+    fn record() -> MatchRecord {
+        let config = PlayConfig {
+            game: testgame::ID.into(),
+            players: 3,
+            humans: SeatSet::EMPTY,
+            bot: Some("random".into()),
+            seed: 12,
+            options: serde_json::json!({}),
+        };
+        let mut sink = Vec::new();
+        play(
+            &testgame::registry(),
+            &config,
+            &mut "".as_bytes(),
+            &mut sink,
+            Terminal::default(),
+        )
+        .unwrap()
+        .record
+    }
+
+    fn run(record: &MatchRecord, seat: Option<usize>) -> Result<String, CliError> {
+        let mut out = Vec::new();
+        replay(
+            &testgame::registry(),
+            record,
+            seat,
+            false,
+            &mut "".as_bytes(),
+            &mut out,
+        )?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_played_record_replays_to_its_outcome() {
+        let record = record();
+        let text = run(&record, Some(1)).unwrap();
+        assert!(text.contains("Showing seat 1's view"), "{text}");
+        assert!(
+            text.contains("#6 seat 2 (bot 2, random): play the"),
+            "{text}"
+        );
+        assert!(text.contains("Game over. Outcome:"), "{text}");
+        let spectator = run(&record, None).unwrap();
+        assert!(spectator.contains("hand: —"), "{spectator}");
+    }
+
+    #[test]
+    fn a_tampered_record_is_refused_clearly() {
+        let mut record = record();
+        record.actions[0].action = serde_json::json!({"play": 42});
+        let err = run(&record, None).unwrap_err();
+        assert!(
+            err.0.contains("action 0 (seat 0, play the 42) was refused"),
+            "{err}"
+        );
+        record.actions[0].action = serde_json::json!("dance");
+        let err = run(&record, None).unwrap_err();
+        assert!(err.0.contains("is not an action of high-card"), "{err}");
+        record.game = "chess".into();
+        let err = run(&record, None).unwrap_err();
+        assert!(err.0.contains("unknown game \"chess\""), "{err}");
+        let err = run(&self::record(), Some(3)).unwrap_err();
+        assert!(err.0.contains("--seat 3"), "{err}");
+    }
+}
