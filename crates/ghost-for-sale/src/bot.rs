@@ -1,0 +1,288 @@
+//! The appraiser: a rule-following bot that values each property by the ghosts it
+//! expects there, averaged over worlds consistent with what its seat knows, and bids
+//! for the best one it can still win.
+
+use crate::data::PER_ROUND;
+use crate::state::{AuctionKind, GhostForSale, Phase, GHOST, PAINTING};
+use crate::{Action, Mark, QuestionCard, Special, Target};
+use takuge_engine::{Bot, Determinized, Game, GameRng, Seat};
+
+/// Worlds sampled to value the properties.
+const SAMPLES: usize = 12;
+
+/// The expected value of a face-down card from its back mark, under the default marks
+/// (low: 2,3,3,4,5,10; high: 1,6,7,8,8,9).
+fn expected(g: &GhostForSale, mark: Mark) -> f64 {
+    let mut sum = 0.0;
+    let mut count = 0.0;
+    for (v, &c) in crate::state::FULL_SET.iter().enumerate() {
+        if c > 0 && g.mark(v as u8) == mark {
+            sum += (v as f64) * f64::from(c);
+            count += f64::from(c);
+        }
+    }
+    if count > 0.0 {
+        sum / count
+    } else {
+        5.5
+    }
+}
+
+#[derive(Default)]
+pub struct Appraiser {
+    buf: Vec<Action>,
+}
+
+impl Appraiser {
+    pub fn boxed() -> Box<dyn Bot<GhostForSale>> {
+        Box::new(Appraiser::default())
+    }
+}
+
+/// Ghosts on global property `p` in world `g` if the round ended now, with `delta`
+/// applied to one owner's ghost-face tokens and `extra` ghosts added.
+fn ghosts(g: &GhostForSale, p: usize, remove_from: Option<usize>, extra: u8) -> u8 {
+    let r = p / PER_ROUND;
+    let mut total = u8::from(g.crypt_added[p]) + extra;
+    for (s, f) in g.decl[p][..g.n()].iter().enumerate() {
+        let ghost = f[GHOST] - u8::from(remove_from == Some(s) && f[GHOST] > 0);
+        total += match g.card[r][s] {
+            Some(QuestionCard::Lie) => f[PAINTING],
+            _ => ghost,
+        };
+    }
+    total
+}
+
+fn points_for(g: &GhostForSale, p: usize, ghosts: u8) -> f64 {
+    f64::from(g.points[p].get(usize::from(ghosts)).copied().unwrap_or(0))
+}
+
+impl Appraiser {
+    /// Expected points of every property of the round, over sampled worlds.
+    fn values(world: &Determinized<GhostForSale>, rng: &mut GameRng) -> [f64; PER_ROUND] {
+        let mut out = [0.0; PER_ROUND];
+        let base = usize::from(world.state().round) * PER_ROUND;
+        for _ in 0..SAMPLES {
+            let w = world.resample(rng);
+            for (i, o) in out.iter_mut().enumerate() {
+                let p = base + i;
+                *o += points_for(w.state(), p, ghosts(w.state(), p, None, 0));
+            }
+        }
+        out.map(|x| x / SAMPLES as f64)
+    }
+
+    /// Best expected points of a special-card choice.
+    fn special_choice(
+        &self,
+        world: &Determinized<GhostForSale>,
+        p: usize,
+        rng: &mut GameRng,
+    ) -> Option<Action> {
+        let g = world.state();
+        let mut best: Option<(f64, Action)> = None;
+        let mut guesses = [0u32; 64];
+        let samples: Vec<Determinized<GhostForSale>> =
+            (0..SAMPLES).map(|_| world.resample(rng)).collect();
+        for &a in &self.buf {
+            let score = match a {
+                Action::Decline => samples
+                    .iter()
+                    .map(|w| points_for(w.state(), p, ghosts(w.state(), p, None, 0)))
+                    .sum::<f64>(),
+                Action::AddGhost => samples
+                    .iter()
+                    .map(|w| points_for(w.state(), p, ghosts(w.state(), p, None, 1)))
+                    .sum::<f64>(),
+                Action::RemoveGhost { owner } => samples
+                    .iter()
+                    .map(|w| {
+                        points_for(w.state(), p, ghosts(w.state(), p, Some(owner.index()), 0))
+                    })
+                    .sum::<f64>(),
+                Action::Guess { .. } => 0.0,
+                _ => continue,
+            };
+            if best.as_ref().is_none_or(|(b, _)| score > *b) {
+                best = Some((score, a));
+            }
+        }
+        if g.special[p] == Some(Special::CrystalBall) {
+            for w in &samples {
+                let k = usize::from(ghosts(w.state(), p, None, 0)).min(63);
+                guesses[k] += 1;
+            }
+            let mode = (0..64).max_by_key(|&k| guesses[k]).unwrap_or(0) as u8;
+            let guess = Action::Guess { ghosts: mode };
+            if self.buf.contains(&guess) {
+                return Some(guess);
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    fn declare(&self, world: &Determinized<GhostForSale>, rng: &mut GameRng) -> Option<Action> {
+        // Place the token that most raises the best property's expected value, so
+        // that there is something worth buying whose worth this seat knows best.
+        let g = world.state();
+        let samples: Vec<Determinized<GhostForSale>> =
+            (0..SAMPLES).map(|_| world.resample(rng)).collect();
+        let base = usize::from(g.round) * PER_ROUND;
+        let seat = world.seat().index();
+        let mut best: Option<(f64, Action)> = None;
+        for &a in &self.buf {
+            let Action::Declare { property, token } = a else {
+                continue;
+            };
+            let target = base + usize::from(property);
+            let mut value = [0.0; PER_ROUND];
+            for w in &samples {
+                let mut s = w.state().clone();
+                let face = match token.face() {
+                    crate::Face::Ghost => GHOST,
+                    crate::Face::Painting => PAINTING,
+                };
+                s.decl[target][seat][face] += 1;
+                for (i, v) in value.iter_mut().enumerate() {
+                    *v += points_for(&s, base + i, ghosts(&s, base + i, None, 0));
+                }
+            }
+            // Keep double-faced tokens for later: they fit anywhere.
+            let keep = if matches!(
+                token,
+                crate::Token::DoubleGhost | crate::Token::DoublePainting
+            ) {
+                0.5
+            } else {
+                0.0
+            };
+            let score = value.iter().cloned().fold(0.0, f64::max) - keep
+                + rng.below(100) as f64 / 1000.0;
+            if best.as_ref().is_none_or(|(b, _)| score > *b) {
+                best = Some((score, a));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    fn auction(
+        &self,
+        world: &Determinized<GhostForSale>,
+        kind: AuctionKind,
+        rng: &mut GameRng,
+    ) -> Option<Action> {
+        let g = world.state();
+        let seat = world.seat().index();
+        let me = &g.players[seat];
+        let smallest = (1..=10u8).find(|&v| me.hand[usize::from(v)] > 0);
+        let largest = (1..=10u8).rev().find(|&v| me.hand[usize::from(v)] > 0);
+        let stop = if g.placed == 0 {
+            Action::Pass
+        } else {
+            Action::Done
+        };
+        let can = |a: &Action| self.buf.contains(a);
+        if kind == AuctionKind::Info {
+            // One card on Mrs. Truelight (a 1 shows the high mark: a cheap bluff), then out.
+            if !me.on_truelight {
+                let value = smallest?;
+                return Some(Action::Bid {
+                    target: Target::Truelight,
+                    value,
+                });
+            }
+            return if can(&stop) { Some(stop) } else { self.buf.first().copied() };
+        }
+        // Property auction: my total and the strongest rival's expected total per property.
+        let a = g.live_auction()?;
+        let mut mine = [0.0f64; PER_ROUND];
+        let mut rival = [[0.0f64; 5]; PER_ROUND];
+        for b in g.auctions[a].bids() {
+            let t = usize::from(b.target);
+            if t >= PER_ROUND {
+                continue;
+            }
+            if usize::from(b.seat) == seat {
+                mine[t] += f64::from(b.value);
+            } else {
+                let v = if b.face_up {
+                    f64::from(b.value)
+                } else {
+                    expected(g, g.mark(b.value))
+                };
+                rival[t][usize::from(b.seat).min(4)] += v;
+            }
+        }
+        let values = Self::values(world, rng);
+        let mut best: Option<(f64, usize)> = None;
+        for i in 0..PER_ROUND {
+            let top = rival[i].iter().cloned().fold(0.0, f64::max);
+            let lead = mine[i] - top;
+            let budget = 3.0 + 3.0 * values[i];
+            if values[i] < 1.0 || (lead <= 0.0 && top - mine[i] > budget) {
+                continue;
+            }
+            // Prefer valuable properties we do not yet lead.
+            let want = values[i] - if lead > 0.0 { 10.0 } else { 0.0 };
+            if best.is_none_or(|(b, _)| want > b) {
+                best = Some((want, i));
+            }
+        }
+        let Some((want, i)) = best else {
+            return if can(&stop) { Some(stop) } else { self.buf.first().copied() };
+        };
+        if want < 0.0 && can(&stop) {
+            // We lead everywhere we care about.
+            return Some(stop);
+        }
+        let top = rival[i].iter().cloned().fold(0.0, f64::max);
+        let need = top - mine[i];
+        let value = (1..=10u8)
+            .find(|&v| me.hand[usize::from(v)] > 0 && f64::from(v) > need)
+            .or(largest)?;
+        let bid = Action::Bid {
+            target: Target::Property(i as u8),
+            value,
+        };
+        if can(&bid) {
+            Some(bid)
+        } else if can(&stop) {
+            Some(stop)
+        } else {
+            self.buf.first().copied()
+        }
+    }
+}
+
+impl Bot<GhostForSale> for Appraiser {
+    fn name(&self) -> &'static str {
+        "appraiser"
+    }
+
+    fn choose(&mut self, world: &Determinized<GhostForSale>, rng: &mut GameRng) -> Option<Action> {
+        let g = world.state();
+        let seat: Seat = world.seat();
+        g.legal_actions(seat, &mut self.buf);
+        if self.buf.len() <= 1 {
+            return self.buf.first().copied();
+        }
+        let chosen = match g.phase {
+            Phase::SetAside => {
+                // Castles are worth more: keep strong cards for round 2, but not all.
+                [10u8, 8, 7, 5, 3, 6, 4, 2, 9, 1]
+                    .into_iter()
+                    .map(|value| Action::SetAside { value })
+                    .find(|a| self.buf.contains(a))
+            }
+            Phase::Choose => rng.pick(&self.buf).copied(),
+            Phase::Declare => self.declare(world, rng),
+            Phase::Auction(kind) => self.auction(world, kind, rng),
+            Phase::Special(p) => self.special_choice(world, usize::from(p), rng),
+            Phase::Over => None,
+        };
+        chosen
+            .filter(|a| self.buf.contains(a))
+            .or_else(|| rng.pick(&self.buf).copied())
+    }
+}

@@ -1,0 +1,181 @@
+//! Redrawing what a seat cannot see, consistently with what it knows.
+//!
+//! Hidden from a seat: the other seats' "?" cards of the current round, their hands,
+//! the cards they set aside, and the values of their face-down bids. What it knows:
+//! its own cards; the "?" card it saw through Mrs. Truelight; the number of truth
+//! cards in the "?" pile if it saw the pile (which fixes how many seats lie); every
+//! back mark; every revealed card; how many cards each seat holds and set aside; and,
+//! in round 1, which cards were seen on the table and so were not set aside.
+
+use crate::state::{GhostForSale, MAX_PLAYERS};
+use crate::QuestionCard;
+use takuge_engine::assign::deal_constrained;
+use takuge_engine::{GameRng, Seat};
+
+pub(crate) fn determinize(real: &GhostForSale, seat: Seat, rng: &mut GameRng) -> GhostForSale {
+    let mut w = real.clone();
+    // Future chance (round 2's special cards) is unknown too: a fresh stream, so a
+    // search cannot read the coming shuffle out of the state.
+    w.rng = rng.fork();
+    let me = seat.index();
+    for p in 0..w.n() {
+        if p != me {
+            redeal_cards(&mut w, p, rng);
+        }
+    }
+    redraw_question_cards(&mut w, me, rng);
+    w
+}
+
+/// One hidden card of a seat: its value, and whether it is one of the cards everyone
+/// knows was not set aside in round 1.
+type Item = (u8, bool);
+
+fn redeal_cards(w: &mut GhostForSale, p: usize, rng: &mut GameRng) {
+    let live = w.live_auction();
+    let mut items = [(0u8, false); 12];
+    let mut m = 0;
+    // Slots: the seat's face-down bids (their marks are known), then its set-aside
+    // cards, then its hand.
+    let mut bid_slots = [0usize; 12];
+    let mut bids = 0;
+    let mut face_up = [0u8; 11];
+    if let Some(a) = live {
+        let auction = &w.auctions[a];
+        for (i, b) in auction.bids().iter().enumerate() {
+            if usize::from(b.seat) != p {
+                continue;
+            }
+            if auction.revealed || b.face_up {
+                face_up[usize::from(b.value)] += 1;
+            } else if m < 12 {
+                bid_slots[bids] = i;
+                bids += 1;
+                items[m] = (b.value, false);
+                m += 1;
+            }
+        }
+    }
+    let pl = w.players[p];
+    for v in 1..=10u8 {
+        for _ in 0..pl.aside[usize::from(v)] + pl.hand[usize::from(v)] {
+            if m < 12 {
+                items[m] = (v, false);
+                m += 1;
+            }
+        }
+    }
+    if m == 0 {
+        return;
+    }
+    if w.round == 0 && pl.aside_n > 0 {
+        // Cards seen on the table in round 1 and still unaccounted for by the box or a
+        // face-up card are somewhere among the hidden ones, but not set aside.
+        for v in 1..=10usize {
+            let mut must = pl.r1_known[v].saturating_sub(pl.paid[v] + face_up[v]);
+            for item in items[..m].iter_mut() {
+                if must == 0 {
+                    break;
+                }
+                if usize::from(item.0) == v {
+                    item.1 = true;
+                    must -= 1;
+                }
+            }
+        }
+    }
+    let marks: [bool; 12] = std::array::from_fn(|k| {
+        k < bids && w.mark(items[k].0) == crate::Mark::High
+    });
+    let aside_end = bids + usize::from(pl.aside_n);
+    let original = items;
+    let high = |v: u8| w.mark(v) == crate::Mark::High;
+    let ok = deal_constrained(
+        &mut items[..m],
+        |slot, (v, known): Item| {
+            if slot < bids {
+                high(v) == marks[slot]
+            } else if slot < aside_end {
+                !known
+            } else {
+                true
+            }
+        },
+        rng,
+    );
+    // A real state always has a consistent deal (the true one); if none were found,
+    // keep the cards as they are rather than break the state.
+    debug_assert!(ok, "no consistent deal for seat {p}");
+    if !ok {
+        items = original;
+    }
+    if let Some(a) = live {
+        for (k, &i) in bid_slots[..bids].iter().enumerate() {
+            w.auctions[a].bids[i].value = items[k].0;
+        }
+    }
+    let pl = &mut w.players[p];
+    pl.aside = [0; 11];
+    pl.hand = [0; 11];
+    for (k, &(v, _)) in items[..m].iter().enumerate().skip(bids) {
+        if k < aside_end {
+            pl.aside[usize::from(v)] += 1;
+        } else {
+            pl.hand[usize::from(v)] += 1;
+        }
+    }
+}
+
+fn redraw_question_cards(w: &mut GhostForSale, me: usize, rng: &mut GameRng) {
+    let r = usize::from(w.round);
+    if w.round_revealed(r) {
+        return;
+    }
+    let n = w.n();
+    // Seats whose card `me` knows: itself and the one it looked at.
+    let mut known = 1u8 << me;
+    if let Some(t) = w.looks[r][me] {
+        known |= 1 << t;
+    }
+    let mut free = [0usize; MAX_PLAYERS];
+    let mut free_n = 0;
+    let mut known_truth = 0;
+    let mut total_truth = 0;
+    for s in 0..n {
+        match w.card[r][s] {
+            None => {}
+            Some(c) => {
+                let truth = c == QuestionCard::Truth;
+                total_truth += usize::from(truth);
+                if known & (1 << s) != 0 {
+                    known_truth += usize::from(truth);
+                } else {
+                    free[free_n] = s;
+                    free_n += 1;
+                }
+            }
+        }
+    }
+    let free = &mut free[..free_n];
+    if w.pile_seer[r] == Some(me as u8) {
+        // The pile showed how many lie cards are unused, i.e. how many seats tell the
+        // truth: keep that number, redraw who.
+        rng.shuffle(free);
+        let truths = total_truth - known_truth;
+        for (k, &s) in free.iter().enumerate() {
+            w.card[r][s] = Some(if k < truths {
+                QuestionCard::Truth
+            } else {
+                QuestionCard::Lie
+            });
+        }
+    } else {
+        for &s in free.iter() {
+            w.card[r][s] = Some(if rng.chance(1, 2) {
+                QuestionCard::Truth
+            } else {
+                QuestionCard::Lie
+            });
+        }
+    }
+}

@@ -1,0 +1,1139 @@
+//! The game state and its rules. Fixed arrays only: a state is a few kilobytes that
+//! clone with one copy, and no step allocates.
+
+use crate::data::{self, PER_ROUND};
+use crate::{Action, Face, Mark, Options, QuestionCard, Reject, Special, Target, Token};
+use takuge_engine::{
+    ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer,
+};
+
+pub(crate) const MAX_PLAYERS: usize = 5;
+/// Every card of every player at most once on the table in one auction.
+pub(crate) const MAX_BIDS: usize = MAX_PLAYERS * 12;
+/// Per player: "賭け金カードの内訳は全て1.2.3.3.4.5.6.7.8.8.9.10", as counts by value.
+pub(crate) const FULL_SET: [u8; 11] = [0, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1];
+/// "4枚の賭け金カードをキャラクターカードの下に裏向きにして隠します".
+pub(crate) const SET_ASIDE: u8 = 4;
+/// Bid targets, as stored: properties 0..6 of the round, then these two.
+pub(crate) const T_TRUELIGHT: u8 = 6;
+pub(crate) const T_PILE: u8 = 7;
+pub(crate) const GHOST: usize = 0;
+pub(crate) const PAINTING: usize = 1;
+
+/// Which auction of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum AuctionKind {
+    /// ③ 情報を得るオークション: Mrs. Truelight and the "?" pile.
+    Info,
+    /// ④ 館(城)のオークション.
+    Property,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Phase {
+    /// Setup: every seat secretly sets four bidding cards aside, all at once.
+    SetAside,
+    /// ① 真実か嘘か: every seat secretly plays a "?" card, all at once.
+    Choose,
+    /// ② 宣言: one token per turn, clockwise from the first player.
+    Declare,
+    Auction(AuctionKind),
+    /// The buyer of this property (global id) decides on its special card.
+    Special(u8),
+    Over,
+}
+
+/// One bidding card on the table, in the order it was placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Bid {
+    pub seat: u8,
+    /// 0..6 a property of the round, `T_TRUELIGHT`, `T_PILE`.
+    pub target: u8,
+    pub value: u8,
+    /// Placed face up (Open auction): everyone sees the value at once.
+    pub face_up: bool,
+}
+
+/// The cards of one auction, kept after it is resolved as the public record of what
+/// was revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Auction {
+    pub bids: [Bid; MAX_BIDS],
+    pub len: u8,
+    /// Turned face up at the end of the auction ("1枚ずつ表にしていきます").
+    pub revealed: bool,
+    /// The auction has begun (its record is shown).
+    pub started: bool,
+}
+
+impl Auction {
+    const EMPTY: Auction = Auction {
+        bids: [Bid {
+            seat: 0,
+            target: 0,
+            value: 0,
+            face_up: false,
+        }; MAX_BIDS],
+        len: 0,
+        revealed: false,
+        started: false,
+    };
+
+    pub fn bids(&self) -> &[Bid] {
+        &self.bids[..usize::from(self.len).min(MAX_BIDS)]
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Player {
+    /// Bidding cards in hand, as counts by value (index 1..=10).
+    pub hand: [u8; 11],
+    pub hand_n: u8,
+    /// The cards under the character card, for round 2.
+    pub aside: [u8; 11],
+    pub aside_n: u8,
+    /// Cards paid or lost to the box (public: every bid is revealed before it goes).
+    pub paid: [u8; 11],
+    /// Round 1 only: per value, how many distinct cards everyone knows were not set
+    /// aside (they were seen on the table in round 1). Keeps `determinize` honest.
+    pub r1_known: [u8; 11],
+    /// Declaration tokens left: ghost, painting, double-faced.
+    pub tokens: [u8; 3],
+    pub passed: bool,
+    /// Has bid on Mrs. Truelight in this information auction (needed to pass).
+    pub on_truelight: bool,
+}
+
+/// A game of Ghost for Sale.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GhostForSale {
+    pub(crate) options: Options,
+    pub(crate) n: u8,
+    pub(crate) rng: GameRng,
+    /// Score tables of the 12 properties (manors 0..6, castles 6..12).
+    pub(crate) points: [[u8; 5]; 12],
+    pub(crate) high_marks: u16,
+    /// 0: manors, 1: castles.
+    pub(crate) round: u8,
+    pub(crate) phase: Phase,
+    /// The first player of each round.
+    pub(crate) first: [u8; 2],
+    pub(crate) turn: u8,
+    /// Cards placed so far in the current auction turn (0 or 1).
+    pub(crate) placed: u8,
+    /// The last-player rule is in force: the one seat still holding cards may play one.
+    pub(crate) last_call: bool,
+    pub(crate) players: [Player; MAX_PLAYERS],
+    /// The "?" card each seat played, per round.
+    pub(crate) card: [[Option<QuestionCard>; MAX_PLAYERS]; 2],
+    /// Auctions by round * 2 + (0 information, 1 property).
+    pub(crate) auctions: [Auction; 4],
+    /// Mrs. Truelight: `looks[round][looker]` is the seat whose "?" card it saw.
+    pub(crate) looks: [[Option<u8>; MAX_PLAYERS]; 2],
+    /// Mrs. Truelight's ranking per round (the chain of looks), best first.
+    pub(crate) chain: [[u8; MAX_PLAYERS]; 2],
+    pub(crate) chain_len: [u8; 2],
+    /// Who saw the unused "?" cards, per round.
+    pub(crate) pile_seer: [Option<u8>; 2],
+    /// Declaration tokens per property (global id), per seat, per face.
+    pub(crate) decl: [[[u8; 2]; MAX_PLAYERS]; 12],
+    pub(crate) owner: [Option<u8>; 12],
+    /// The property was resolved (bought or sent to the box).
+    pub(crate) resolved: [bool; 12],
+    pub(crate) special: [Option<Special>; 12],
+    /// Special cards not placed on a property, per round (bit = `Special::index`).
+    pub(crate) spare: [u8; 2],
+    pub(crate) mirror_removed: [Option<u8>; 12],
+    pub(crate) crypt_added: [bool; 12],
+    pub(crate) crystal_guess: [Option<u8>; 12],
+    /// Ghosts actually seen, once the "?" cards are revealed.
+    pub(crate) ghosts: [Option<u8>; 12],
+    pub(crate) crystal_owner: Option<u8>,
+    pub(crate) portrait_owner: Option<u8>,
+    pub(crate) scores: [i64; MAX_PLAYERS],
+}
+
+static META: GameMeta = GameMeta {
+    id: "ghost-for-sale",
+    name_en: "Ghost for Sale",
+    name_ja: "ゴースト売ります",
+    min_players: 3,
+    max_players: 5,
+    minutes: (40, 40),
+    min_age: 8,
+    year: 2007,
+    teams: &[],
+};
+
+/// "3人プレイの場合:両面の宣言トークンを各3個ずつ ... 4人 ... 2個 ... 5人 ... 1個".
+pub(crate) fn double_tokens(players: usize) -> u8 {
+    match players {
+        3 => 3,
+        4 => 2,
+        _ => 1,
+    }
+}
+
+impl GhostForSale {
+    pub(crate) fn n(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    pub(crate) fn mark(&self, value: u8) -> Mark {
+        if value <= 10 && self.high_marks & (1 << value) != 0 {
+            Mark::High
+        } else {
+            Mark::Low
+        }
+    }
+
+    /// Global id of local property `i` of the current round.
+    pub(crate) fn global(&self, i: u8) -> usize {
+        usize::from(self.round) * PER_ROUND + usize::from(i)
+    }
+
+    pub(crate) fn auction_index(&self, kind: AuctionKind) -> usize {
+        usize::from(self.round) * 2 + usize::from(kind == AuctionKind::Property)
+    }
+
+    /// The auction whose cards are on the table now, if any.
+    pub(crate) fn live_auction(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Auction(kind) => Some(self.auction_index(kind)),
+            _ => None,
+        }
+    }
+
+    fn has_pile(&self) -> bool {
+        // "3人プレイの場合、(2)のオークションは開催されません。"
+        self.n >= 4
+    }
+
+    /// Points of a property for its ghosts: "目撃された幽霊の数が0、もしくは5以上だった
+    /// 場合、その館の価値はゼロになる".
+    pub(crate) fn property_points(&self, g: usize) -> Option<u8> {
+        let ghosts = self.ghosts.get(g).copied().flatten()?;
+        let table = self.points.get(g)?;
+        Some(table.get(usize::from(ghosts)).copied().unwrap_or(0))
+    }
+
+    pub(crate) fn tokens_on(&self, g: usize) -> u8 {
+        self.decl
+            .get(g)
+            .map(|seats| seats.iter().map(|f| f[GHOST] + f[PAINTING]).sum())
+            .unwrap_or(0)
+    }
+
+    fn face_allowed(&self, g: usize, face: Face) -> bool {
+        match (self.special.get(g).copied().flatten(), face) {
+            // 暗すぎる: "「絵画」面が上になったトークンしか配置できない".
+            (Some(Special::TooDark), Face::Ghost) => false,
+            // 古来からの伝説: "「幽霊」面が上になったトークンしか配置できない".
+            (Some(Special::AncientLegend), Face::Painting) => false,
+            _ => true,
+        }
+    }
+
+    fn targets(&self, kind: AuctionKind) -> &'static [Target] {
+        const INFO3: [Target; 1] = [Target::Truelight];
+        const INFO: [Target; 2] = [Target::Truelight, Target::Pile];
+        const PROPS: [Target; 6] = [
+            Target::Property(0),
+            Target::Property(1),
+            Target::Property(2),
+            Target::Property(3),
+            Target::Property(4),
+            Target::Property(5),
+        ];
+        match kind {
+            AuctionKind::Info if self.has_pile() => &INFO,
+            AuctionKind::Info => &INFO3,
+            AuctionKind::Property => &PROPS,
+        }
+    }
+
+    /// A target as stored, if it belongs to this auction.
+    fn target_code(&self, kind: AuctionKind, target: Target) -> Result<u8, Reject> {
+        match (kind, target) {
+            (AuctionKind::Info, Target::Truelight) => Ok(T_TRUELIGHT),
+            (AuctionKind::Info, Target::Pile) if self.has_pile() => Ok(T_PILE),
+            (AuctionKind::Info, Target::Pile) => Err(Reject::NoPileAuction),
+            (AuctionKind::Property, Target::Property(i)) if usize::from(i) < PER_ROUND => Ok(i),
+            (AuctionKind::Property, Target::Property(i)) => Err(Reject::NoSuchProperty(i)),
+            _ => Err(Reject::WrongTarget),
+        }
+    }
+
+    fn player(&self, seat: usize) -> &Player {
+        &self.players[seat.min(MAX_PLAYERS - 1)]
+    }
+
+    fn holds(&self, seat: usize, value: u8) -> bool {
+        self.player(seat)
+            .hand
+            .get(usize::from(value))
+            .is_some_and(|&c| c > 0)
+    }
+
+    /// Checks an action of a pending seat against the rules, without changing anything.
+    fn check(&self, seat: usize, action: &Action) -> Result<(), Reject> {
+        let p = self.player(seat);
+        match (self.phase, *action) {
+            (Phase::SetAside, Action::SetAside { value }) => {
+                if self.holds(seat, value) {
+                    Ok(())
+                } else {
+                    Err(Reject::NoSuchCard(value))
+                }
+            }
+            (Phase::Choose, Action::Choose { .. }) => Ok(()),
+            (Phase::Declare, Action::Declare { property, token }) => {
+                if usize::from(property) >= PER_ROUND {
+                    return Err(Reject::NoSuchProperty(property));
+                }
+                if p.tokens[token.supply()] == 0 {
+                    return Err(Reject::NoToken);
+                }
+                if !self.face_allowed(self.global(property), token.face()) {
+                    return Err(Reject::FaceForbidden);
+                }
+                Ok(())
+            }
+            (Phase::Auction(kind), Action::Bid { target, value }) => {
+                self.target_code(kind, target)?;
+                if !self.holds(seat, value) {
+                    return Err(Reject::NoSuchCard(value));
+                }
+                Ok(())
+            }
+            (Phase::Auction(_), Action::Done) => {
+                if self.placed == 0 {
+                    Err(Reject::NothingPlaced)
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Auction(kind), Action::Pass) => {
+                if self.placed != 0 {
+                    return Err(Reject::PassOnlyAtTurnStart);
+                }
+                // "ミセス・トゥルーライトに1枚も賭け金カードを置いていないプレイヤーは
+                // パスを選ぶことはできません。"
+                if kind == AuctionKind::Info && !p.on_truelight {
+                    return Err(Reject::MustBidOnTruelight);
+                }
+                Ok(())
+            }
+            (Phase::Special(g), action) => {
+                let g = usize::from(g);
+                match (self.special.get(g).copied().flatten(), action) {
+                    (Some(Special::MagicMirror), Action::RemoveGhost { owner }) => {
+                        let has = self
+                            .decl
+                            .get(g)
+                            .and_then(|d| d.get(owner.index()))
+                            .is_some_and(|f| owner.index() < self.n() && f[GHOST] > 0);
+                        if has {
+                            Ok(())
+                        } else {
+                            Err(Reject::NoGhostToken)
+                        }
+                    }
+                    (Some(Special::MagicMirror | Special::SecretCrypt), Action::Decline)
+                    | (Some(Special::SecretCrypt), Action::AddGhost) => Ok(()),
+                    (Some(Special::CrystalBall), Action::Guess { ghosts }) => {
+                        if ghosts <= self.tokens_on(g) {
+                            Ok(())
+                        } else {
+                            Err(Reject::GuessOutOfRange)
+                        }
+                    }
+                    _ => Err(Reject::WrongStep),
+                }
+            }
+            _ => Err(Reject::WrongStep),
+        }
+    }
+
+    /// Plays a checked action.
+    fn perform(&mut self, seat: usize, action: Action) {
+        let r = usize::from(self.round);
+        match action {
+            Action::SetAside { value } => {
+                let v = usize::from(value);
+                let p = &mut self.players[seat];
+                p.hand[v] -= 1;
+                p.hand_n -= 1;
+                p.aside[v] += 1;
+                p.aside_n += 1;
+                if self.players[..self.n()]
+                    .iter()
+                    .all(|p| p.aside_n == SET_ASIDE)
+                {
+                    self.phase = Phase::Choose;
+                }
+            }
+            Action::Choose { card } => {
+                self.card[r][seat] = Some(card);
+                if self.card[r][..self.n()].iter().all(Option::is_some) {
+                    // ② starts with the first player of the round.
+                    self.phase = Phase::Declare;
+                    self.turn = self.first[r];
+                }
+            }
+            Action::Declare { property, token } => {
+                let g = self.global(property);
+                self.players[seat].tokens[token.supply()] -= 1;
+                let face = match token.face() {
+                    Face::Ghost => GHOST,
+                    Face::Painting => PAINTING,
+                };
+                self.decl[g][seat][face] += 1;
+                // "時計回りの順で宣言トークンを1個ずつ ... すべてのプレイヤーがすべての
+                // 宣言トークンを置くまで": everyone has as many tokens, so the turn simply
+                // goes round until the last one is placed.
+                let left: u8 = self.players[..self.n()]
+                    .iter()
+                    .map(|p| p.tokens.iter().sum::<u8>())
+                    .sum();
+                if left == 0 {
+                    self.start_auction(AuctionKind::Info);
+                } else {
+                    self.turn = Seat(self.turn).next(self.n()).0;
+                }
+            }
+            Action::Bid { target, value } => {
+                let Phase::Auction(kind) = self.phase else {
+                    return;
+                };
+                let Ok(code) = self.target_code(kind, target) else {
+                    return;
+                };
+                let a = self.auction_index(kind);
+                let face_up = kind == AuctionKind::Property
+                    && self.special[self.global(code)] == Some(Special::OpenAuction);
+                let auction = &mut self.auctions[a];
+                let slot = usize::from(auction.len);
+                if slot >= MAX_BIDS {
+                    return;
+                }
+                auction.bids[slot] = Bid {
+                    seat: seat as u8,
+                    target: code,
+                    value,
+                    face_up,
+                };
+                auction.len += 1;
+                let p = &mut self.players[seat];
+                p.hand[usize::from(value)] -= 1;
+                p.hand_n -= 1;
+                if code == T_TRUELIGHT {
+                    p.on_truelight = true;
+                }
+                if face_up {
+                    self.observe(seat, a);
+                }
+                self.placed += 1;
+                // "1枚か2枚": a turn ends after the second card, when the hand is empty,
+                // and after the single card of the last-player rule.
+                if self.placed >= 2 || self.players[seat].hand_n == 0 || self.last_call {
+                    self.end_turn();
+                }
+            }
+            Action::Done => self.end_turn(),
+            Action::Pass => {
+                // "パスを選んだプレイヤーは、もうオークションに参加することができなくなります。"
+                self.players[seat].passed = true;
+                self.end_turn();
+            }
+            Action::RemoveGhost { owner } => {
+                if let Phase::Special(g) = self.phase {
+                    let g = usize::from(g);
+                    self.decl[g][owner.index()][GHOST] -= 1;
+                    self.mirror_removed[g] = Some(owner.0);
+                    self.next_special(g + 1);
+                }
+            }
+            Action::AddGhost => {
+                if let Phase::Special(g) = self.phase {
+                    let g = usize::from(g);
+                    self.crypt_added[g] = true;
+                    self.next_special(g + 1);
+                }
+            }
+            Action::Decline => {
+                if let Phase::Special(g) = self.phase {
+                    self.next_special(usize::from(g) + 1);
+                }
+            }
+            Action::Guess { ghosts } => {
+                if let Phase::Special(g) = self.phase {
+                    let g = usize::from(g);
+                    self.crystal_guess[g] = Some(ghosts);
+                    self.next_special(g + 1);
+                }
+            }
+        }
+    }
+
+    /// Round 1: remember which of `seat`'s cards everyone has now seen on the table in
+    /// this round, so `determinize` never sets such a card aside.
+    pub(crate) fn observe(&mut self, seat: usize, auction: usize) {
+        if self.round != 0 {
+            return;
+        }
+        let mut seen = self.players[seat].paid;
+        let a = &self.auctions[auction];
+        for b in a.bids() {
+            if usize::from(b.seat) == seat && (a.revealed || b.face_up) {
+                seen[usize::from(b.value)] += 1;
+            }
+        }
+        let known = &mut self.players[seat].r1_known;
+        for (k, s) in known.iter_mut().zip(seen) {
+            *k = (*k).max(s);
+        }
+    }
+
+    fn start_auction(&mut self, kind: AuctionKind) {
+        self.phase = Phase::Auction(kind);
+        let a = self.auction_index(kind);
+        self.auctions[a].started = true;
+        for p in &mut self.players[..usize::from(self.n)] {
+            p.passed = false;
+            p.on_truelight = false;
+        }
+        self.placed = 0;
+        self.last_call = false;
+        // "最初のプレイヤーから時計回りで順番にターンが回ってきます".
+        self.assign_turn(self.first[usize::from(self.round)]);
+    }
+
+    fn end_turn(&mut self) {
+        self.placed = 0;
+        if self.last_call {
+            // "そこから1枚だけ賭け金カードをプレイできます。そしてオークションが終了します。"
+            self.finish_auction();
+        } else {
+            self.assign_turn(Seat(self.turn).next(self.n()).0);
+        }
+    }
+
+    /// Gives the turn to the next seat clockwise from `from` that is still in the
+    /// auction, or ends the auction.
+    fn assign_turn(&mut self, from: u8) {
+        let n = self.n();
+        let mut holders = 0u8;
+        let mut active = 0u8;
+        for (i, p) in self.players[..n].iter().enumerate() {
+            if p.hand_n > 0 {
+                holders |= 1 << i;
+                if !p.passed {
+                    active |= 1 << i;
+                }
+            }
+        }
+        // "オークションは全てのプレイヤーがパスをしたときに終了します。" A seat with no
+        // card left can do nothing more and counts as out.
+        if active == 0 {
+            self.finish_auction();
+            return;
+        }
+        // "もし、誰か1人のプレイヤーを残して、他のプレイヤーの賭け金カードが0枚になった
+        // 場合、カードを持っている、その残った1人のプレイヤーは、そこから1枚だけ賭け金
+        // カードをプレイできます。"
+        if holders.count_ones() == 1 {
+            self.last_call = true;
+            self.turn = holders.trailing_zeros() as u8;
+            return;
+        }
+        let mut s = usize::from(from) % n;
+        for _ in 0..n {
+            if active & (1 << s) != 0 {
+                self.turn = s as u8;
+                return;
+            }
+            s = (s + 1) % n;
+        }
+    }
+
+    /// Seats that bid on `target` in auction `a`, ranked: "合計 ... 一番高い額を賭けて
+    /// いたプレイヤーから順に ... 同額だった場合は ... 1番高い賭け金カードの額面で ...
+    /// それでもまだ同額だった場合は、その1番高い賭け金カードを先に出していたプレイヤーが
+    /// 上位".
+    pub(crate) fn ranking(&self, a: usize, target: u8) -> ([u8; MAX_PLAYERS], usize) {
+        let mut total = [0u16; MAX_PLAYERS];
+        let mut best = [0u8; MAX_PLAYERS];
+        let mut best_at = [usize::MAX; MAX_PLAYERS];
+        for (i, b) in self.auctions[a].bids().iter().enumerate() {
+            if b.target != target {
+                continue;
+            }
+            let s = usize::from(b.seat).min(MAX_PLAYERS - 1);
+            total[s] += u16::from(b.value);
+            // Strictly greater: of two equal highest cards, the first one counts.
+            if b.value > best[s] {
+                best[s] = b.value;
+                best_at[s] = i;
+            }
+        }
+        let mut order = [0u8; MAX_PLAYERS];
+        let mut len = 0;
+        for s in 0..self.n() {
+            if best_at[s] != usize::MAX {
+                order[len] = s as u8;
+                len += 1;
+            }
+        }
+        let key = |s: u8| {
+            let s = usize::from(s);
+            (
+                std::cmp::Reverse(total[s]),
+                std::cmp::Reverse(best[s]),
+                best_at[s],
+            )
+        };
+        order[..len].sort_unstable_by_key(|&s| key(s));
+        (order, len)
+    }
+
+    /// Turns the auction's cards face up: everyone now knows each of them.
+    fn reveal(&mut self, a: usize) {
+        self.auctions[a].revealed = true;
+        for s in 0..self.n() {
+            self.observe(s, a);
+        }
+    }
+
+    /// Pays or takes back every card of auction `a`: a card goes to the box when
+    /// `pays(target, seat)`, else back to its owner's hand.
+    fn settle(&mut self, a: usize, pays: impl Fn(u8, u8) -> bool) {
+        let len = usize::from(self.auctions[a].len).min(MAX_BIDS);
+        for i in 0..len {
+            let b = self.auctions[a].bids[i];
+            let p = &mut self.players[usize::from(b.seat).min(MAX_PLAYERS - 1)];
+            let v = usize::from(b.value);
+            if pays(b.target, b.seat) {
+                p.paid[v] += 1;
+            } else {
+                p.hand[v] += 1;
+                p.hand_n += 1;
+            }
+        }
+    }
+
+    fn finish_auction(&mut self) {
+        let r = usize::from(self.round);
+        self.last_call = false;
+        self.placed = 0;
+        match self.phase {
+            Phase::Auction(AuctionKind::Info) => {
+                let a = self.auction_index(AuctionKind::Info);
+                self.reveal(a);
+                // (1) "1位だったプレイヤーは2位のプレイヤーの「?カード」を見ることができ
+                // ます ... 最下位のプレイヤーは誰の「?カード」も見ることができません。
+                // ただし、最下位のプレイヤーはミセス・トゥルーライトにかけた賭け金カードを
+                // 全て手元に戻すことができます。その後、使われた賭け金カードは箱の中に戻します。"
+                let (chain, len) = self.ranking(a, T_TRUELIGHT);
+                for w in chain[..len].windows(2) {
+                    self.looks[r][usize::from(w[0])] = Some(w[1]);
+                }
+                self.chain[r] = chain;
+                self.chain_len[r] = len as u8;
+                let last = if len > 0 { Some(chain[len - 1]) } else { None };
+                // (2) "最も高い額を賭けていたプレイヤーは、使用されていなかった「?カード」を
+                // 見ることができます。そして、そのプレイヤーは賭け金カードを支払い、残りの
+                // プレイヤーは賭けた賭け金カード手元に戻します。"
+                let (pile, pile_len) = self.ranking(a, T_PILE);
+                let pile_winner = if pile_len > 0 { Some(pile[0]) } else { None };
+                self.pile_seer[r] = pile_winner;
+                self.settle(a, |target, seat| match target {
+                    T_TRUELIGHT => Some(seat) != last,
+                    _ => Some(seat) == pile_winner,
+                });
+                self.start_auction(AuctionKind::Property);
+            }
+            Phase::Auction(AuctionKind::Property) => {
+                let a = self.auction_index(AuctionKind::Property);
+                self.reveal(a);
+                // "館のオークションはアルファベット順に処理していきます ... 最高額をかけた
+                // プレイヤーは賭け金を支払い、他のプレイヤーは賭け金を戻します。"
+                let mut winners = [None; PER_ROUND];
+                for (i, w) in winners.iter_mut().enumerate() {
+                    let (order, len) = self.ranking(a, i as u8);
+                    let g = r * PER_ROUND + i;
+                    // "賭け金カードが置かれなかった方は箱に戻してください。"
+                    *w = if len > 0 { Some(order[0]) } else { None };
+                    self.owner[g] = *w;
+                    self.resolved[g] = true;
+                    // "この館(城)を競り落としたプレイヤーは、一緒にこのカードも獲得する。"
+                    if w.is_some() && self.special[g] == Some(Special::FamilyPortrait) {
+                        self.portrait_owner = *w;
+                    }
+                }
+                self.settle(a, |target, seat| {
+                    winners.get(usize::from(target)).copied().flatten() == Some(seat)
+                });
+                self.next_special(r * PER_ROUND);
+            }
+            _ => {}
+        }
+    }
+
+    /// Walks the round's properties from `g` in alphabetical order and stops at the
+    /// first bought one whose special card asks its buyer to decide; at the end the
+    /// "?" cards are revealed.
+    fn next_special(&mut self, from: usize) {
+        let end = (usize::from(self.round) + 1) * PER_ROUND;
+        for g in from..end {
+            let Some(buyer) = self.owner[g] else {
+                continue;
+            };
+            let decide = match self.special[g] {
+                // With no ghost-face token there is nothing the mirror could remove.
+                Some(Special::MagicMirror) => self.decl[g].iter().any(|f| f[GHOST] > 0),
+                Some(Special::SecretCrypt | Special::CrystalBall) => true,
+                _ => false,
+            };
+            if decide {
+                self.phase = Phase::Special(g as u8);
+                self.turn = buyer;
+                return;
+            }
+        }
+        self.end_round();
+    }
+
+    /// "すべてのプレイヤーは「?カード」を表にし ... それぞれの館の幽霊の数を計算し、得点を見ます。"
+    fn end_round(&mut self) {
+        let r = usize::from(self.round);
+        for g in r * PER_ROUND..(r + 1) * PER_ROUND {
+            let mut ghosts = u8::from(self.crypt_added[g]);
+            for (s, faces) in self.decl[g][..self.n()].iter().enumerate() {
+                // "「嘘」カードを選択したプレイヤーの置いた宣言トークンはすべて逆の結果".
+                ghosts += match self.card[r][s] {
+                    Some(QuestionCard::Lie) => faces[PAINTING],
+                    _ => faces[GHOST],
+                };
+            }
+            self.ghosts[g] = Some(ghosts);
+            if self.special[g] == Some(Special::CrystalBall)
+                && self.owner[g].is_some()
+                && self.crystal_guess[g] == Some(ghosts)
+            {
+                self.crystal_owner = self.owner[g];
+            }
+        }
+        if r == 0 {
+            self.start_round_two();
+        } else {
+            self.final_scoring();
+        }
+    }
+
+    fn start_round_two(&mut self) {
+        // "獲得された館をアルファベット順で並べたときに最初に来る館を獲得していたプレイヤー".
+        // If no manor was bought, the first player of round 1 starts again.
+        self.first[1] = self.owner[..PER_ROUND]
+            .iter()
+            .find_map(|o| *o)
+            .unwrap_or(self.first[0]);
+        self.round = 1;
+        let double = double_tokens(self.n());
+        for p in &mut self.players[..usize::from(self.n)] {
+            // "1ラウンド目が終わってから残った賭け金カードと、ゲーム開始時にキャラクター
+            // カードの下に入れていた賭け金カードを合わせたもの".
+            for v in 0..11 {
+                p.hand[v] += p.aside[v];
+            }
+            p.hand_n += p.aside_n;
+            p.aside = [0; 11];
+            p.aside_n = 0;
+            p.tokens = [2, 2, double];
+            p.passed = false;
+            p.on_truelight = false;
+        }
+        if self.options.special_cards {
+            // "1ラウンド目で使用しなかったスペシャルカードも混ぜてよく切り ... 「水晶球」
+            // 「家族の肖像画」はプレイヤーが獲得するものなので、獲得された場合はこの中には
+            // 戻しません。"
+            let mut deck = [Special::PerfectlyNormal; 8];
+            let mut len = 0;
+            for s in Special::ALL {
+                let kept = match s {
+                    Special::CrystalBall => self.crystal_owner.is_some(),
+                    Special::FamilyPortrait => self.portrait_owner.is_some(),
+                    _ => false,
+                };
+                if !kept {
+                    deck[len] = s;
+                    len += 1;
+                }
+            }
+            self.deal_specials(1, &mut deck[..len]);
+        }
+        self.phase = Phase::Choose;
+    }
+
+    /// Shuffles `deck` and lays one card face up on each property of `round`.
+    fn deal_specials(&mut self, round: usize, deck: &mut [Special]) {
+        self.rng.shuffle(deck);
+        let mut spare = 0u8;
+        for (i, s) in deck.iter().enumerate() {
+            if i < PER_ROUND {
+                self.special[round * PER_ROUND + i] = Some(*s);
+            } else {
+                spare |= 1 << s.index();
+            }
+        }
+        self.spare[round] = spare;
+    }
+
+    fn final_scoring(&mut self) {
+        for s in 0..self.n() {
+            self.scores[s] = self.score(s);
+        }
+        self.phase = Phase::Over;
+    }
+
+    /// Points of a seat: its properties, the Crystal ball ("2点として扱う") and the
+    /// Family portrait ("獲得した0点の館(城) 1つにつき1点").
+    pub(crate) fn score(&self, seat: usize) -> i64 {
+        let mut total = 0i64;
+        let mut zero = 0i64;
+        for g in 0..12 {
+            if self.owner[g] == Some(seat as u8) {
+                let pts = self.property_points(g).unwrap_or(0);
+                total += i64::from(pts);
+                if pts == 0 {
+                    zero += 1;
+                }
+            }
+        }
+        if self.crystal_owner == Some(seat as u8) {
+            total += 2;
+        }
+        if self.portrait_owner == Some(seat as u8) && self.phase == Phase::Over {
+            total += zero;
+        }
+        total
+    }
+
+    pub(crate) fn castles(&self, seat: usize) -> usize {
+        self.owner[PER_ROUND..]
+            .iter()
+            .filter(|o| **o == Some(seat as u8))
+            .count()
+    }
+
+    pub(crate) fn hand_total(&self, seat: usize) -> u32 {
+        self.player(seat)
+            .hand
+            .iter()
+            .enumerate()
+            .map(|(v, &c)| v as u32 * u32::from(c))
+            .sum()
+    }
+
+    /// Direct access for tests and bots: a seat's hand as counts by value.
+    pub fn hand(&self, seat: Seat) -> [u8; 11] {
+        self.player(seat.index()).hand
+    }
+
+    /// The round being played (1 or 2).
+    pub fn round(&self) -> u8 {
+        self.round + 1
+    }
+}
+
+impl Game for GhostForSale {
+    type Options = Options;
+    type Action = Action;
+    type View = crate::view::View;
+    type Reject = Reject;
+
+    fn meta() -> &'static GameMeta {
+        &META
+    }
+
+    fn validate(options: &Options, players: usize) -> Result<(), SetupError> {
+        if !(META.min_players..=META.max_players).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: META.id,
+                min: META.min_players,
+                max: META.max_players,
+                got: players,
+            });
+        }
+        if let Some(f) = options.first_player {
+            if usize::from(f) >= players {
+                return Err(SetupError::InvalidOptions {
+                    reason: format!("first_player {f} is not a seat of a {players}-player table"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn new(options: &Options, players: usize, seed: u64) -> Result<Self, SetupError> {
+        Self::validate(options, players)?;
+        let data = data::data().map_err(|e| SetupError::InvalidOptions {
+            reason: format!("the property data is broken: {e}"),
+        })?;
+        let mut points = [[0u8; 5]; 12];
+        for (dst, src) in points.iter_mut().zip(&data.properties) {
+            *dst = src.points;
+        }
+        let mut rng = GameRng::from_seed(seed);
+        let first = match options.first_player {
+            Some(f) => f,
+            None => rng.below(players as u32) as u8,
+        };
+        let player = Player {
+            hand: FULL_SET,
+            hand_n: 12,
+            tokens: [2, 2, double_tokens(players)],
+            ..Player::default()
+        };
+        let mut game = GhostForSale {
+            options: options.clone(),
+            n: players as u8,
+            rng,
+            points,
+            high_marks: data.high_marks,
+            round: 0,
+            phase: Phase::SetAside,
+            first: [first, first],
+            turn: first,
+            placed: 0,
+            last_call: false,
+            players: [player; MAX_PLAYERS],
+            card: [[None; MAX_PLAYERS]; 2],
+            auctions: [Auction::EMPTY; 4],
+            looks: [[None; MAX_PLAYERS]; 2],
+            chain: [[0; MAX_PLAYERS]; 2],
+            chain_len: [0; 2],
+            pile_seer: [None; 2],
+            decl: [[[0; 2]; MAX_PLAYERS]; 12],
+            owner: [None; 12],
+            resolved: [false; 12],
+            special: [None; 12],
+            spare: [0; 2],
+            mirror_removed: [None; 12],
+            crypt_added: [false; 12],
+            crystal_guess: [None; 12],
+            ghosts: [None; 12],
+            crystal_owner: None,
+            portrait_owner: None,
+            scores: [0; MAX_PLAYERS],
+        };
+        for p in &mut game.players[players..] {
+            *p = Player::default();
+        }
+        if options.special_cards {
+            // "スペシャルカードをよく切り、各館カードの上に1枚ずつ表にして配置します。
+            // 2枚のスペシャルカードが余りますが、これは2ラウンド目に使用します。"
+            let mut deck = Special::ALL;
+            game.deal_specials(0, &mut deck);
+        }
+        Ok(game)
+    }
+
+    fn option_sets() -> Vec<Options> {
+        vec![
+            Options::default(),
+            Options {
+                special_cards: true,
+                first_player: None,
+            },
+        ]
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn players(&self) -> usize {
+        self.n()
+    }
+
+    fn to_move(&self) -> SeatSet {
+        let n = self.n();
+        match self.phase {
+            Phase::SetAside => (0..n)
+                .filter(|&s| self.players[s].aside_n < SET_ASIDE)
+                .map(|s| Seat(s as u8))
+                .collect(),
+            Phase::Choose => {
+                let r = usize::from(self.round);
+                (0..n)
+                    .filter(|&s| self.card[r][s].is_none())
+                    .map(|s| Seat(s as u8))
+                    .collect()
+            }
+            Phase::Declare | Phase::Auction(_) | Phase::Special(_) => {
+                SeatSet::single(Seat(self.turn))
+            }
+            Phase::Over => SeatSet::EMPTY,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if !self.to_move().contains(seat) {
+            return;
+        }
+        let s = seat.index();
+        let p = self.player(s);
+        match self.phase {
+            Phase::SetAside => {
+                for value in 1..=10u8 {
+                    if p.hand[usize::from(value)] > 0 {
+                        out.push(Action::SetAside { value });
+                    }
+                }
+            }
+            Phase::Choose => {
+                out.push(Action::Choose {
+                    card: QuestionCard::Truth,
+                });
+                out.push(Action::Choose {
+                    card: QuestionCard::Lie,
+                });
+            }
+            Phase::Declare => {
+                for property in 0..PER_ROUND as u8 {
+                    let g = self.global(property);
+                    for token in Token::ALL {
+                        if p.tokens[token.supply()] > 0 && self.face_allowed(g, token.face()) {
+                            out.push(Action::Declare { property, token });
+                        }
+                    }
+                }
+            }
+            Phase::Auction(kind) => {
+                if self.placed == 0 {
+                    if kind == AuctionKind::Property || p.on_truelight {
+                        out.push(Action::Pass);
+                    }
+                } else {
+                    out.push(Action::Done);
+                }
+                for &target in self.targets(kind) {
+                    for value in 1..=10u8 {
+                        if p.hand[usize::from(value)] > 0 {
+                            out.push(Action::Bid { target, value });
+                        }
+                    }
+                }
+            }
+            Phase::Special(g) => {
+                let g = usize::from(g);
+                match self.special[g] {
+                    Some(Special::MagicMirror) => {
+                        out.push(Action::Decline);
+                        for (o, f) in self.decl[g][..self.n()].iter().enumerate() {
+                            if f[GHOST] > 0 {
+                                out.push(Action::RemoveGhost {
+                                    owner: Seat(o as u8),
+                                });
+                            }
+                        }
+                    }
+                    Some(Special::SecretCrypt) => {
+                        out.push(Action::AddGhost);
+                        out.push(Action::Decline);
+                    }
+                    Some(Special::CrystalBall) => {
+                        for ghosts in 0..=self.tokens_on(g) {
+                            out.push(Action::Guess { ghosts });
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
+        if self.phase == Phase::Over {
+            return Err(ActionError::GameOver);
+        }
+        if seat.index() >= self.n() {
+            return Err(ActionError::NoSuchSeat(seat));
+        }
+        if !self.to_move().contains(seat) {
+            return Err(ActionError::NotYourTurn(seat));
+        }
+        self.check(seat.index(), action)
+            .map_err(ActionError::Illegal)?;
+        self.perform(seat.index(), *action);
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> crate::view::View {
+        crate::view::build(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let n = self.n();
+        let scores: Vec<i64> = self.scores[..n].to_vec();
+        // "同点だった場合は、獲得した城の数が少ないにもかかわらず、高得点を獲得している
+        // プレイヤーが勝ちます。それでも同点だった場合、手札にある賭け金カードの合計が
+        // 高い方が勝ちます。"
+        let keys: Vec<(i64, std::cmp::Reverse<usize>, u32)> = (0..n)
+            .map(|s| {
+                (
+                    self.scores[s],
+                    std::cmp::Reverse(self.castles(s)),
+                    self.hand_total(s),
+                )
+            })
+            .collect();
+        Some(Outcome::from_keys(scores, &keys, vec![None; n]))
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        crate::determinize::determinize(self, seat, rng)
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        let prop = |i: u8| data::property_name(self.global(i));
+        match *action {
+            Action::SetAside { value } => format!("set a {value} aside for round 2"),
+            Action::Choose { card } => match card {
+                QuestionCard::Truth => "play the truth card".into(),
+                QuestionCard::Lie => "play the lie card".into(),
+            },
+            Action::Declare { property, token } => {
+                let what = match token {
+                    Token::Ghost => "a ghost token",
+                    Token::Painting => "a painting token",
+                    Token::DoubleGhost => "a double-faced token, ghost up",
+                    Token::DoublePainting => "a double-faced token, painting up",
+                };
+                format!("declare {what} on {}", prop(property))
+            }
+            Action::Bid { target, value } => {
+                let on = match target {
+                    Target::Truelight => "Mrs. Truelight".to_string(),
+                    Target::Pile => "the \"?\" pile".to_string(),
+                    Target::Property(i) => prop(i),
+                };
+                format!("bid {value} on {on}")
+            }
+            Action::Done => "end the turn".into(),
+            Action::Pass => "pass".into(),
+            Action::RemoveGhost { owner } => {
+                format!("Magic mirror: remove a ghost token of {owner}")
+            }
+            Action::AddGhost => "Secret crypt: add a ghost".into(),
+            Action::Decline => "do not use the special card".into(),
+            Action::Guess { ghosts } => format!("Crystal ball: guess {ghosts} ghosts"),
+        }
+    }
+}

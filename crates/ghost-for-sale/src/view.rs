@@ -1,0 +1,374 @@
+//! What one viewer may see: everything public, the seat's own cards and bids, and
+//! what the seat itself saw through Mrs. Truelight or the "?" pile — kept for the
+//! rest of the game, so a returning player can read it again.
+
+use crate::data::{self, PER_ROUND};
+use crate::state::{AuctionKind, GhostForSale, Phase, MAX_PLAYERS, T_PILE, T_TRUELIGHT};
+use crate::{Mark, QuestionCard, Special, Target};
+use serde::Serialize;
+use takuge_engine::{Game, Seat, Viewer};
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// `None` for a spectator.
+    pub viewer: Option<Seat>,
+    pub players: usize,
+    /// 1 (manors) or 2 (castles).
+    pub round: u8,
+    pub step: Step,
+    /// The first player of the current round; it acts first in every step.
+    pub first_player: Seat,
+    /// Who the table waits for (public).
+    pub to_move: Vec<Seat>,
+    /// The seat whose turn it is in the declarations and auctions.
+    pub turn: Option<TurnView>,
+    pub seats: Vec<SeatView>,
+    /// The properties laid out so far: the manors, then (from round 2) the castles.
+    pub properties: Vec<PropertyView>,
+    /// Special cards of the advanced variant not placed on a property this round.
+    pub spare_special_cards: Vec<Special>,
+    /// Every auction begun so far, with its cards in the order they were placed.
+    pub auctions: Vec<AuctionView>,
+    /// Mrs. Truelight's looks (the magnifying-glass tokens), per round.
+    pub looks: Vec<LookView>,
+    /// Who saw the unused "?" cards, per round.
+    pub pile: Vec<PileView>,
+    /// The viewer's own secrets.
+    pub me: Option<PrivateView>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// Setup: everyone secretly sets four bidding cards aside for round 2.
+    SetAside,
+    /// ① Everyone secretly plays the truth or the lie card.
+    TruthOrLie,
+    /// ② Declarations, one token per turn.
+    Declarations,
+    /// ③ Mrs. Truelight and the "?" pile.
+    InformationAuction,
+    /// ④ The manors or the castles.
+    PropertyAuction,
+    /// The buyer of a property decides on its special card.
+    SpecialCard { round: u8, property: u8, card: Special },
+    GameOver,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnView {
+    pub seat: Seat,
+    /// Cards already placed this turn (a turn is one or two cards).
+    pub cards_placed: u8,
+    /// The last-player rule is in force: this seat, the only one with cards left, may
+    /// play one card and then the auction ends.
+    pub last_card: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub hand_count: u8,
+    pub set_aside_count: u8,
+    /// Has played its "?" card this round (never which one, until the reveal).
+    pub has_chosen: bool,
+    /// The "?" card of each round already revealed (index 0 = round 1).
+    pub revealed_cards: Vec<QuestionCard>,
+    pub passed: bool,
+    pub bid_on_truelight: bool,
+    pub tokens_left: TokensLeft,
+    /// Its bidding cards in the box (paid or lost), by value.
+    pub paid: Vec<u8>,
+    pub crystal_ball: bool,
+    pub family_portrait: bool,
+    /// Points so far (properties of revealed rounds and the special cards it holds).
+    pub score: i64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TokensLeft {
+    pub ghost: u8,
+    pub painting: u8,
+    pub double_faced: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PropertyKind {
+    /// 館
+    Manor,
+    /// 城
+    Castle,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PropertyView {
+    pub round: u8,
+    /// Place in alphabetical order within its round (the `Target::Property` index).
+    pub index: u8,
+    pub name: String,
+    pub kind: PropertyKind,
+    /// Points for 0..4 ghosts; 5 or more score 0.
+    pub points: [u8; 5],
+    pub special: Option<Special>,
+    /// Declaration tokens on it, per seat, by the face they were placed on.
+    pub declarations: Vec<SeatTokens>,
+    /// Magic mirror: whose ghost-face token was removed.
+    pub mirror_removed: Option<Seat>,
+    /// Secret crypt: a ghost was added.
+    pub crypt_ghost_added: bool,
+    pub crystal_guess: Option<u8>,
+    pub owner: Option<Seat>,
+    /// Resolved with no bid: gone to the box.
+    pub boxed: bool,
+    /// Ghosts actually seen, after the "?" cards are revealed.
+    pub ghosts: Option<u8>,
+    pub score: Option<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatTokens {
+    pub ghost: u8,
+    pub painting: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AuctionView {
+    pub round: u8,
+    /// "information" or "property".
+    pub kind: &'static str,
+    /// Turned face up (the auction is over).
+    pub revealed: bool,
+    pub bids: Vec<BidView>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BidView {
+    pub seat: Seat,
+    pub target: Target,
+    /// The back, which everyone sees.
+    pub mark: Mark,
+    /// The value, to its owner, once revealed, or when placed face up.
+    pub value: Option<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LookView {
+    pub round: u8,
+    /// Mrs. Truelight's rank of the looker (1 = first).
+    pub rank: u8,
+    pub looker: Seat,
+    /// Whose "?" card it saw; it holds that seat's magnifying-glass token.
+    pub looked_at: Seat,
+    /// What it saw: shown to the looker, and to all once the round's cards are revealed.
+    pub seen: Option<QuestionCard>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PileView {
+    pub round: u8,
+    pub seer: Seat,
+    /// What it saw: shown to the seer, and to all once the round's cards are revealed.
+    pub seen: Option<PileCounts>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PileCounts {
+    pub truth: u8,
+    pub lie: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PrivateView {
+    /// Bidding cards in hand, by value.
+    pub hand: Vec<u8>,
+    /// The cards under the character card, for round 2.
+    pub set_aside: Vec<u8>,
+    /// The "?" card played this round.
+    pub question_card: Option<QuestionCard>,
+}
+
+fn values(counts: &[u8; 11]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (v, &c) in counts.iter().enumerate() {
+        for _ in 0..c {
+            out.push(v as u8);
+        }
+    }
+    out
+}
+
+impl GhostForSale {
+    /// The "?" cards of round `r` are on the table face up.
+    pub(crate) fn round_revealed(&self, r: usize) -> bool {
+        r < usize::from(self.round) || self.phase == Phase::Over
+    }
+}
+
+pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
+    let n = g.n();
+    let me = viewer.seat().filter(|s| s.index() < n);
+    let round = usize::from(g.round);
+    let step = match g.phase {
+        Phase::SetAside => Step::SetAside,
+        Phase::Choose => Step::TruthOrLie,
+        Phase::Declare => Step::Declarations,
+        Phase::Auction(AuctionKind::Info) => Step::InformationAuction,
+        Phase::Auction(AuctionKind::Property) => Step::PropertyAuction,
+        Phase::Special(p) => Step::SpecialCard {
+            round: p / PER_ROUND as u8 + 1,
+            property: p % PER_ROUND as u8,
+            card: g.special[usize::from(p)].unwrap_or(Special::PerfectlyNormal),
+        },
+        Phase::Over => Step::GameOver,
+    };
+    let turn = match g.phase {
+        Phase::Declare | Phase::Auction(_) | Phase::Special(_) => Some(TurnView {
+            seat: Seat(g.turn),
+            cards_placed: g.placed,
+            last_card: g.last_call,
+        }),
+        _ => None,
+    };
+    let seats = (0..n)
+        .map(|s| {
+            let p = &g.players[s];
+            SeatView {
+                seat: Seat(s as u8),
+                hand_count: p.hand_n,
+                set_aside_count: p.aside_n,
+                has_chosen: g.card[round][s].is_some(),
+                revealed_cards: (0..2)
+                    .filter(|&r| g.round_revealed(r))
+                    .filter_map(|r| g.card[r][s])
+                    .collect(),
+                passed: p.passed,
+                bid_on_truelight: p.on_truelight,
+                tokens_left: TokensLeft {
+                    ghost: p.tokens[0],
+                    painting: p.tokens[1],
+                    double_faced: p.tokens[2],
+                },
+                paid: values(&p.paid),
+                crystal_ball: g.crystal_owner == Some(s as u8),
+                family_portrait: g.portrait_owner == Some(s as u8),
+                score: g.score(s),
+            }
+        })
+        .collect();
+    let properties = (0..(round + 1) * PER_ROUND)
+        .map(|p| PropertyView {
+            round: (p / PER_ROUND + 1) as u8,
+            index: (p % PER_ROUND) as u8,
+            name: data::property_name(p),
+            kind: if p < PER_ROUND {
+                PropertyKind::Manor
+            } else {
+                PropertyKind::Castle
+            },
+            points: g.points[p],
+            special: g.special[p],
+            declarations: g.decl[p][..n]
+                .iter()
+                .map(|f| SeatTokens {
+                    ghost: f[0],
+                    painting: f[1],
+                })
+                .collect(),
+            mirror_removed: g.mirror_removed[p].map(Seat),
+            crypt_ghost_added: g.crypt_added[p],
+            crystal_guess: g.crystal_guess[p],
+            owner: g.owner[p].map(Seat),
+            boxed: g.resolved[p] && g.owner[p].is_none(),
+            ghosts: g.ghosts[p],
+            score: g.property_points(p),
+        })
+        .collect();
+    let spare_special_cards = Special::ALL
+        .into_iter()
+        .filter(|s| g.spare[round] & (1 << s.index()) != 0)
+        .collect();
+    let auctions = g
+        .auctions
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.started)
+        .map(|(i, a)| AuctionView {
+            round: (i / 2 + 1) as u8,
+            kind: if i % 2 == 0 { "information" } else { "property" },
+            revealed: a.revealed,
+            bids: a
+                .bids()
+                .iter()
+                .map(|b| BidView {
+                    seat: Seat(b.seat),
+                    target: match b.target {
+                        T_TRUELIGHT => Target::Truelight,
+                        T_PILE => Target::Pile,
+                        t => Target::Property(t),
+                    },
+                    mark: g.mark(b.value),
+                    value: (a.revealed || b.face_up || me == Some(Seat(b.seat)))
+                        .then_some(b.value),
+                })
+                .collect(),
+        })
+        .collect();
+    let mut looks = Vec::new();
+    let mut pile = Vec::new();
+    for r in 0..=round {
+        let open = g.round_revealed(r);
+        let chain = &g.chain[r][..usize::from(g.chain_len[r]).min(MAX_PLAYERS)];
+        for (rank, w) in chain.windows(2).enumerate() {
+            let (looker, looked_at) = (Seat(w[0]), Seat(w[1]));
+            looks.push(LookView {
+                round: r as u8 + 1,
+                rank: rank as u8 + 1,
+                looker,
+                looked_at,
+                seen: (open || me == Some(looker))
+                    .then(|| g.card[r][looked_at.index()])
+                    .flatten(),
+            });
+        }
+        if let Some(seer) = g.pile_seer[r] {
+            // The pile holds every seat's unused card: a lie card for each truth-teller.
+            let truth_tellers = g.card[r][..n]
+                .iter()
+                .filter(|c| **c == Some(QuestionCard::Truth))
+                .count() as u8;
+            pile.push(PileView {
+                round: r as u8 + 1,
+                seer: Seat(seer),
+                seen: (open || me == Some(Seat(seer))).then_some(PileCounts {
+                    truth: n as u8 - truth_tellers,
+                    lie: truth_tellers,
+                }),
+            });
+        }
+    }
+    let me_view = me.map(|s| {
+        let p = &g.players[s.index()];
+        PrivateView {
+            hand: values(&p.hand),
+            set_aside: values(&p.aside),
+            question_card: g.card[round][s.index()],
+        }
+    });
+    View {
+        viewer: me,
+        players: n,
+        round: g.round + 1,
+        step,
+        first_player: Seat(g.first[round]),
+        to_move: g.to_move().iter().collect(),
+        turn,
+        seats,
+        properties,
+        spare_special_cards,
+        auctions,
+        looks,
+        pile,
+        me: me_view,
+    }
+}
