@@ -1,0 +1,197 @@
+//! The rule-following bot: explore, defend with cats, ghost the leader, light floors
+//! when it pays.
+
+use crate::cards::{Card, Floor};
+use crate::state::{Action, GhostAtHome, Phase, Then};
+use takuge_engine::{Bot, Determinized, Game, GameRng, Seat};
+
+/// Plays by simple priorities over its legal actions, with random tie-breaks. It looks
+/// only at the public houses and its own hand (the world it is given has every other
+/// card redrawn).
+#[derive(Default)]
+pub struct RulesBot {
+    buf: Vec<Action>,
+}
+
+impl RulesBot {
+    pub fn boxed() -> Box<dyn Bot<GhostAtHome>> {
+        Box::new(RulesBot::default())
+    }
+}
+
+impl Bot<GhostAtHome> for RulesBot {
+    fn name(&self) -> &'static str {
+        "rules"
+    }
+
+    fn choose(&mut self, world: &Determinized<GhostAtHome>, rng: &mut GameRng) -> Option<Action> {
+        let game = world.state();
+        let me = world.seat();
+        game.legal_actions(me, &mut self.buf);
+        let mut best: Option<(i32, Action)> = None;
+        let mut ties = 0u32;
+        for &action in &self.buf {
+            let s = score(game, me, action);
+            match best {
+                Some((b, _)) if s < b => {}
+                Some((b, _)) if s == b => {
+                    ties += 1;
+                    if rng.below(ties + 1) == 0 {
+                        best = Some((s, action));
+                    }
+                }
+                _ => {
+                    best = Some((s, action));
+                    ties = 0;
+                }
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+}
+
+/// How far along a player is: rooms explored, the higher the better.
+fn progress(game: &GhostAtHome, seat: Seat) -> i32 {
+    let house = game.house(seat);
+    Floor::ALL
+        .iter()
+        .map(|&f| i32::from(house.floor(f).room_count()) * (f.index() as i32 + 2))
+        .sum()
+}
+
+/// A card worth throwing away: a room for a floor already full, or far above.
+fn discard_value(game: &GhostAtHome, me: Seat, card: Card) -> i32 {
+    let open = game.house(me).open_floor().map_or(3, Floor::index);
+    match card.room_floor() {
+        Some(f) if f.index() < open => 30,
+        Some(f) if f.index() > open + 1 => 15,
+        _ => 0,
+    }
+}
+
+/// How much lighting `floor` helps: the floor being explored or about to be.
+fn light_value(game: &GhostAtHome, me: Seat, floor: Floor) -> i32 {
+    let house = game.house(me);
+    if house.top_room_floor() == Some(floor) {
+        4
+    } else if house.open_floor() == Some(floor) {
+        3
+    } else {
+        floor.index() as i32
+    }
+}
+
+fn worth_lighting(game: &GhostAtHome, me: Seat) -> bool {
+    let house = game.house(me);
+    let top_dark = house
+        .top_room_floor()
+        .is_some_and(|f| house.can_light(f) && house.floor(f).cats == 0);
+    let open_dark = house.open_floor().is_some_and(|f| house.can_light(f));
+    top_dark || open_dark
+}
+
+fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
+    let house = game.house(me);
+    let top = house.top_room_floor();
+    match action {
+        Action::PlayRoom { card } => {
+            if card == Card::WildRoom {
+                90
+            } else {
+                100
+            }
+        }
+        Action::EndTurn => 10,
+        Action::PlayGhost { target } => {
+            let Some(floor) = game.ghost_target(target) else {
+                return 0;
+            };
+            let fl = game.house(target).floor(floor);
+            let lead = progress(game, target);
+            if fl.cats > 0 {
+                20 + lead
+            } else if fl.lit {
+                5
+            } else {
+                55 + 8 * i32::from(fl.room_count()) + lead
+            }
+        }
+        Action::PlayCat { floor } => {
+            let fl = house.floor(floor);
+            if fl.ghost {
+                70
+            } else if Some(floor) == top && !fl.lit && fl.cats == 0 {
+                55 + 5 * i32::from(fl.room_count())
+            } else {
+                3
+            }
+        }
+        Action::LightWith { .. } => match game.phase() {
+            Phase::Lighting { .. } => 40,
+            _ if worth_lighting(game, me) => 45,
+            _ => 4,
+        },
+        Action::LightFloor { floor } => 100 + light_value(game, me, floor),
+        Action::PlayLightBulb { floor } => {
+            if worth_lighting(game, me) {
+                48 + light_value(game, me, floor)
+            } else {
+                6
+            }
+        }
+        Action::PlayLightning { target } => 45 + progress(game, target),
+        Action::PlayCatFood { to, .. } => {
+            let fl = house.floor(to);
+            if fl.ghost {
+                65
+            } else if Some(to) == top && !fl.lit && fl.cats == 0 {
+                52
+            } else {
+                8
+            }
+        }
+        Action::PlayElevator { from, to } => {
+            let fl = house.floor(to);
+            if fl.ghost {
+                60
+            } else if Some(to) == top && Some(from) != top && !fl.lit && fl.cats == 0 {
+                50
+            } else {
+                2
+            }
+        }
+        Action::PlaySpaceTimeHole { from, to, .. } => {
+            let rescue = if from == me { 35 } else { 0 };
+            let dest = game.house(to);
+            let hurts = dest
+                .top_room_floor()
+                .is_some_and(|f| dest.floor(f).cats == 0 && (!dest.floor(f).lit || dest.floor(f).ghost));
+            rescue + if hurts { 30 } else { 5 } + progress(game, to)
+        }
+        Action::Discard { card } => match game.phase() {
+            Phase::Discarding { .. } => discard_value(game, me, card),
+            _ => discard_value(game, me, card).max(1),
+        },
+        Action::Draw => 20,
+        Action::DefendWithCat => match game.phase() {
+            Phase::Defence {
+                target,
+                floor,
+                then,
+            } => {
+                let fl = game.house(target).floor(floor);
+                if matches!(then, Then::Escape { .. }) && !fl.lit {
+                    100
+                } else if !fl.lit || fl.ghost {
+                    40 + 10 * i32::from(fl.room_count())
+                } else {
+                    5
+                }
+            }
+            _ => 0,
+        },
+        Action::NoDefence => 10,
+        Action::StopEscape => 100,
+        Action::LetEscape | Action::Pass => 0,
+    }
+}

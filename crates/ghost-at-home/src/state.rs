@@ -1,0 +1,1238 @@
+//! The state of a game of Ghost at Home and its rules.
+
+use crate::cards::{card_data, composition, light_set_valid, Card, Counts, Floor};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use takuge_engine::{
+    ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer,
+};
+
+/// The most players at a table.
+pub const MAX_PLAYERS: usize = 4;
+/// Cards in a full hand (3枚ずつ配ります; 最大3枚までカードを補充します).
+pub const HAND_SIZE: usize = 3;
+/// Every card of the game with the special cards (46 + 7).
+pub const MAX_CARDS: usize = 53;
+
+/// Table options. `Default` is the recommended setup for a first game: no special cards
+/// (最初のゲームでは特殊カードを抜くことを推奨).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Shuffle the 7 special cards (特殊カード) into the deck.
+    pub special_cards: bool,
+}
+
+/// One room space's floor of a house: two room spaces (left, right), the cats on its
+/// rooms, the ghost on it and its light.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FloorState {
+    /// The room cards, filled from the left: the two spaces are interchangeable, so the
+    /// game does not ask which one (see the rules doc).
+    pub(crate) rooms: [Option<Card>; 2],
+    /// Cats on the rooms (one per room at most: 他の猫の上に置いてはいけません).
+    pub(crate) cats: u8,
+    /// A ghost staying on this floor (only ever on a lit floor between actions).
+    pub(crate) ghost: bool,
+    /// The light is on (the floor card is turned to its bright side).
+    pub(crate) lit: bool,
+}
+
+impl FloorState {
+    pub(crate) fn room_count(&self) -> u8 {
+        self.rooms.iter().filter(|r| r.is_some()).count() as u8
+    }
+
+    pub(crate) fn is_full(&self) -> bool {
+        self.rooms.iter().all(|r| r.is_some())
+    }
+
+    /// An explored room without a cat, where a cat may go.
+    pub(crate) fn has_room_for_cat(&self) -> bool {
+        self.cats < self.room_count()
+    }
+}
+
+/// A haunted house: three floors under a roof.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct House {
+    pub(crate) floors: [FloorState; 3],
+}
+
+impl House {
+    pub(crate) fn floor(&self, f: Floor) -> &FloorState {
+        &self.floors[f.index()]
+    }
+
+    pub(crate) fn floor_mut(&mut self, f: Floor) -> &mut FloorState {
+        &mut self.floors[f.index()]
+    }
+
+    /// Every room explored (探索し尽くされた).
+    pub(crate) fn is_full(&self) -> bool {
+        self.floors.iter().all(FloorState::is_full)
+    }
+
+    /// The floor where the next room goes: the lowest one not full (a room may only go
+    /// on a floor whose lower floors are full).
+    pub(crate) fn open_floor(&self) -> Option<Floor> {
+        Floor::ALL.into_iter().find(|&f| !self.floor(f).is_full())
+    }
+
+    /// The highest floor with a room card (相手の部屋カードがある最上階).
+    pub(crate) fn top_room_floor(&self) -> Option<Floor> {
+        Floor::ALL
+            .into_iter()
+            .rev()
+            .find(|&f| self.floor(f).room_count() > 0)
+    }
+
+    /// All floors below `f` are fully explored (the 1st floor always qualifies).
+    pub(crate) fn below_full(&self, f: Floor) -> bool {
+        self.floors[..f.index()].iter().all(FloorState::is_full)
+    }
+
+    /// A floor whose light may be turned on now.
+    pub(crate) fn can_light(&self, f: Floor) -> bool {
+        !self.floor(f).lit && self.below_full(f)
+    }
+
+    pub(crate) fn rooms(&self) -> u8 {
+        self.floors.iter().map(FloorState::room_count).sum()
+    }
+}
+
+/// A hand of at most three cards, kept sorted so equal hands compare equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hand {
+    cards: [Card; HAND_SIZE],
+    len: u8,
+}
+
+/// What unused slots hold, so that equal hands are equal arrays.
+const FILLER: Card = Card::Floor1Bulbs0;
+
+impl Default for Hand {
+    fn default() -> Self {
+        Hand {
+            cards: [FILLER; HAND_SIZE],
+            len: 0,
+        }
+    }
+}
+
+impl Hand {
+    pub(crate) fn as_slice(&self) -> &[Card] {
+        &self.cards[..usize::from(self.len).min(HAND_SIZE)]
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    pub(crate) fn is_full(&self) -> bool {
+        self.len() >= HAND_SIZE
+    }
+
+    pub(crate) fn contains(&self, card: Card) -> bool {
+        self.as_slice().contains(&card)
+    }
+
+    /// Adds a card; false if the hand is full.
+    pub(crate) fn insert(&mut self, card: Card) -> bool {
+        let len = self.len();
+        if len >= HAND_SIZE {
+            return false;
+        }
+        let mut i = len;
+        while i > 0 && self.cards[i - 1] > card {
+            self.cards[i] = self.cards[i - 1];
+            i -= 1;
+        }
+        self.cards[i] = card;
+        self.len += 1;
+        true
+    }
+
+    pub(crate) fn remove(&mut self, card: Card) -> bool {
+        let len = self.len();
+        let Some(pos) = self.as_slice().iter().position(|&c| c == card) else {
+            return false;
+        };
+        for i in pos..len - 1 {
+            self.cards[i] = self.cards[i + 1];
+        }
+        self.cards[len - 1] = FILLER;
+        self.len -= 1;
+        true
+    }
+
+    /// Each face once, in order.
+    pub(crate) fn distinct(&self) -> impl Iterator<Item = Card> + '_ {
+        let s = self.as_slice();
+        s.iter()
+            .enumerate()
+            .filter(move |(i, c)| *i == 0 || s[i - 1] != **c)
+            .map(|(_, c)| *c)
+    }
+
+    pub(crate) fn from_cards(cards: &[Card]) -> Hand {
+        let mut hand = Hand::default();
+        for &c in cards {
+            hand.insert(c);
+        }
+        hand
+    }
+}
+
+/// The draw pile, drawn from the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Deck {
+    cards: [Card; MAX_CARDS],
+    len: u8,
+}
+
+impl Default for Deck {
+    fn default() -> Self {
+        Deck {
+            cards: [FILLER; MAX_CARDS],
+            len: 0,
+        }
+    }
+}
+
+impl Deck {
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.len).min(MAX_CARDS)
+    }
+
+    pub(crate) fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len()]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Card] {
+        let len = self.len();
+        &mut self.cards[..len]
+    }
+
+    pub(crate) fn push(&mut self, card: Card) {
+        let len = self.len();
+        if len < MAX_CARDS {
+            self.cards[len] = card;
+            self.len += 1;
+        }
+    }
+
+    fn pop(&mut self) -> Option<Card> {
+        let len = self.len();
+        if len == 0 {
+            return None;
+        }
+        let card = self.cards[len - 1];
+        self.cards[len - 1] = FILLER;
+        self.len -= 1;
+        Some(card)
+    }
+
+    fn clear(&mut self) {
+        *self = Deck::default();
+    }
+}
+
+/// The discard pile (捨て札). Cards discarded face up are public; the cards a player
+/// discards with the "discard and draw" action are known to that player only
+/// (捨て札がなんだったかは他のプレイヤーには秘密です).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pile {
+    pub(crate) public: Counts,
+    pub(crate) secret: [Counts; MAX_PLAYERS],
+}
+
+impl Pile {
+    fn total(&self) -> usize {
+        self.public.total() + self.secret.iter().map(Counts::total).sum::<usize>()
+    }
+}
+
+/// What happens once a ghost has been dealt with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Then {
+    /// The ghost was played (or moved) in the active player's turn: the turn ends.
+    EndTurn,
+    /// The ghost was played against an escape by `by`, who may still play
+    /// `ghosts_left` more.
+    Escape { by: Seat, ghosts_left: u8 },
+}
+
+/// Where the game stands: whose decision, and what kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// The active player chooses one of the six actions.
+    Choose,
+    /// The active player has played room cards and may play more, or end the turn.
+    Rooms,
+    /// The active player is discarding room cards (`chosen`, face up) to turn on a light.
+    Lighting { chosen: Hand },
+    /// The active player has discarded `count` cards and may discard more, or draw.
+    Discarding { count: u8 },
+    /// A ghost is on its way to `target`'s `floor`; `target` may discard a cat to stop it.
+    Defence {
+        target: Seat,
+        floor: Floor,
+        then: Then,
+    },
+    /// The active player is escaping; `asking` may play a ghost to stop them
+    /// (`ghosts_left` of them).
+    Escape { asking: Seat, ghosts_left: u8 },
+    Over { winner: Seat },
+}
+
+/// A game of Ghost at Home.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GhostAtHome {
+    pub(crate) options: Options,
+    pub(crate) players: u8,
+    pub(crate) rng: GameRng,
+    pub(crate) houses: [House; MAX_PLAYERS],
+    pub(crate) hands: [Hand; MAX_PLAYERS],
+    pub(crate) deck: Deck,
+    pub(crate) pile: Pile,
+    pub(crate) reshuffles: u16,
+    pub(crate) active: Seat,
+    pub(crate) phase: Phase,
+    /// Turns begun so far (the first is 1).
+    pub(crate) turn: u32,
+}
+
+/// One decision of one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// 部屋カードを出す: one room card (or a wild room) onto the lowest floor that is
+    /// not full. Several may follow in the same turn.
+    PlayRoom { card: Card },
+    /// Stop playing room cards; the turn ends.
+    EndTurn,
+    /// ゴーストカードを出す: a ghost onto `target`'s highest floor with rooms.
+    PlayGhost { target: Seat },
+    /// 猫カードを出す: a cat onto an explored room of `floor` of your house.
+    PlayCat { floor: Floor },
+    /// 電気をつける, one card at a time: discard this room card towards a light.
+    LightWith { card: Card },
+    /// 電気をつける, last step: the discarded cards are enough; light `floor`.
+    LightFloor { floor: Floor },
+    /// 電球: light `floor` of your house.
+    PlayLightBulb { floor: Floor },
+    /// 雷: put out the light of `target`'s highest explored floor.
+    PlayLightning { target: Seat },
+    /// キャットフード: move a cat from `from`'s `floor` to `to` in your house.
+    PlayCatFood { from: Seat, floor: Floor, to: Floor },
+    /// エレベーター: move a cat of your house from floor `from` to floor `to`.
+    PlayElevator { from: Floor, to: Floor },
+    /// 時空の穴: move the ghost on `from`'s `floor` to `to`'s highest floor with rooms.
+    PlaySpaceTimeHole { from: Seat, floor: Floor, to: Seat },
+    /// カードを捨てる, one card at a time (face down).
+    Discard { card: Card },
+    /// Done discarding: draw as many cards as were discarded; the turn ends.
+    Draw,
+    /// Discard a cat from your hand to cancel the ghost coming to your house.
+    DefendWithCat,
+    /// Let the ghost come (offered whether or not you hold a cat).
+    NoDefence,
+    /// Play a ghost from your hand to stop the active player's escape.
+    StopEscape,
+    /// Let the escape go on (offered whether or not you hold a ghost).
+    LetEscape,
+    /// Nothing else is possible (an empty hand, which only a dry deck can cause).
+    Pass,
+}
+
+/// Why an action was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reject {
+    /// The card is not in the player's hand.
+    NotInHand(Card),
+    /// The action does not fit the situation (wrong step, target or floor).
+    NotAllowedNow,
+}
+
+impl fmt::Display for Reject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reject::NotInHand(card) => write!(f, "you hold no {card}"),
+            Reject::NotAllowedNow => f.write_str("that is not allowed now"),
+        }
+    }
+}
+
+static META: GameMeta = GameMeta {
+    id: "ghost-at-home",
+    name_en: "Ghost at Home",
+    name_ja: "ゴーストアットホーム",
+    min_players: 2,
+    max_players: MAX_PLAYERS,
+    minutes: (20, 20),
+    min_age: 8,
+    year: 2020,
+    teams: &[],
+};
+
+impl GhostAtHome {
+    fn players_usize(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn seat_ok(&self, seat: Seat) -> bool {
+        seat.index() < self.players_usize()
+    }
+
+    pub(crate) fn house(&self, seat: Seat) -> &House {
+        &self.houses[seat.index().min(MAX_PLAYERS - 1)]
+    }
+
+    fn house_mut(&mut self, seat: Seat) -> &mut House {
+        &mut self.houses[seat.index().min(MAX_PLAYERS - 1)]
+    }
+
+    pub(crate) fn hand(&self, seat: Seat) -> &Hand {
+        &self.hands[seat.index().min(MAX_PLAYERS - 1)]
+    }
+
+    fn hand_mut(&mut self, seat: Seat) -> &mut Hand {
+        &mut self.hands[seat.index().min(MAX_PLAYERS - 1)]
+    }
+
+    /// The seats other than `seat`, in turn order after it.
+    fn opponents(&self, seat: Seat) -> impl Iterator<Item = Seat> {
+        let n = self.players_usize();
+        (1..n).map(move |k| Seat(((seat.index() + k) % n) as u8))
+    }
+
+    /// The floor a ghost played at `target` would go to: the highest floor with rooms,
+    /// if no ghost is there (対象には猫がいてもよいが、ゴーストはいてはいけません).
+    pub(crate) fn ghost_target(&self, target: Seat) -> Option<Floor> {
+        let house = self.house(target);
+        house.top_room_floor().filter(|&f| !house.floor(f).ghost)
+    }
+
+    /// Some floor the player could light now.
+    fn any_light_floor(&self, seat: Seat) -> bool {
+        let house = self.house(seat);
+        Floor::ALL.into_iter().any(|f| house.can_light(f))
+    }
+
+    pub(crate) fn winner(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// Whether some light can be made from `chosen` plus cards from `rest`.
+    fn light_completable(chosen: &[Card], rest: &[Card]) -> bool {
+        let mut bulbs = [0u8; 3];
+        let k = chosen.len();
+        if k > 3 || chosen.iter().any(|c| !c.is_printed_room()) {
+            return false;
+        }
+        for (slot, c) in bulbs.iter_mut().zip(chosen) {
+            *slot = c.bulbs();
+        }
+        if light_set_valid(&bulbs[..k]) {
+            return true;
+        }
+        let rooms = rest.iter().filter(|c| c.is_printed_room());
+        for (i, a) in rooms.clone().enumerate() {
+            if k < 3 {
+                bulbs[k] = a.bulbs();
+                if light_set_valid(&bulbs[..k + 1]) {
+                    return true;
+                }
+            }
+            if k < 2 {
+                for b in rooms.clone().skip(i + 1) {
+                    bulbs[k] = a.bulbs();
+                    bulbs[k + 1] = b.bulbs();
+                    if light_set_valid(&bulbs[..k + 2]) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Calls `f` with every legal action of `seat`.
+    pub(crate) fn for_each_legal(&self, seat: Seat, mut f: impl FnMut(Action)) {
+        if !self.seat_ok(seat) {
+            return;
+        }
+        let hand = self.hand(seat);
+        match self.phase {
+            Phase::Over { .. } => {}
+            Phase::Choose if seat == self.active => self.turn_actions(seat, &mut f),
+            Phase::Rooms if seat == self.active => {
+                f(Action::EndTurn);
+                self.room_actions(seat, &mut f);
+            }
+            Phase::Lighting { chosen } if seat == self.active => {
+                let chosen = chosen.as_slice();
+                let mut buf = [FILLER; 3];
+                for c in hand.distinct() {
+                    if !c.is_printed_room() || chosen.len() >= 3 {
+                        continue;
+                    }
+                    let mut with = [FILLER; 3];
+                    with[..chosen.len()].copy_from_slice(chosen);
+                    with[chosen.len()] = c;
+                    let mut rest = *hand;
+                    rest.remove(c);
+                    let r = rest.as_slice();
+                    buf[..r.len()].copy_from_slice(r);
+                    if Self::light_completable(&with[..chosen.len() + 1], &buf[..r.len()]) {
+                        f(Action::LightWith { card: c });
+                    }
+                }
+                let mut bulbs = [0u8; 3];
+                for (b, c) in bulbs.iter_mut().zip(chosen) {
+                    *b = c.bulbs();
+                }
+                if light_set_valid(&bulbs[..chosen.len()]) {
+                    let house = self.house(seat);
+                    for floor in Floor::ALL {
+                        if house.can_light(floor) {
+                            f(Action::LightFloor { floor });
+                        }
+                    }
+                }
+            }
+            Phase::Discarding { .. } if seat == self.active => {
+                f(Action::Draw);
+                for card in hand.distinct() {
+                    f(Action::Discard { card });
+                }
+            }
+            Phase::Defence { target, .. } if seat == target => {
+                f(Action::NoDefence);
+                if hand.contains(Card::Cat) {
+                    f(Action::DefendWithCat);
+                }
+            }
+            Phase::Escape { asking, .. } if seat == asking => {
+                f(Action::LetEscape);
+                if hand.contains(Card::Ghost) {
+                    f(Action::StopEscape);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn room_actions(&self, seat: Seat, f: &mut impl FnMut(Action)) {
+        let Some(open) = self.house(seat).open_floor() else {
+            return;
+        };
+        for card in self.hand(seat).distinct() {
+            if card.room_floor() == Some(open) || card == Card::WildRoom {
+                f(Action::PlayRoom { card });
+            }
+        }
+    }
+
+    fn turn_actions(&self, seat: Seat, f: &mut impl FnMut(Action)) {
+        let hand = self.hand(seat);
+        let house = self.house(seat);
+        if hand.len() == 0 {
+            f(Action::Pass);
+            return;
+        }
+        self.room_actions(seat, f);
+        for card in hand.distinct() {
+            match card {
+                Card::Ghost => {
+                    for target in self.opponents(seat) {
+                        if self.ghost_target(target).is_some() {
+                            f(Action::PlayGhost { target });
+                        }
+                    }
+                }
+                Card::Cat => {
+                    for floor in Floor::ALL {
+                        if house.floor(floor).has_room_for_cat() {
+                            f(Action::PlayCat { floor });
+                        }
+                    }
+                }
+                Card::LightBulb => {
+                    for floor in Floor::ALL {
+                        if house.can_light(floor) {
+                            f(Action::PlayLightBulb { floor });
+                        }
+                    }
+                }
+                Card::Lightning => {
+                    for target in self.opponents(seat) {
+                        let h = self.house(target);
+                        if h.top_room_floor().is_some_and(|t| h.floor(t).lit) {
+                            f(Action::PlayLightning { target });
+                        }
+                    }
+                }
+                Card::CatFood => {
+                    for from in self.opponents(seat) {
+                        for floor in Floor::ALL {
+                            if self.house(from).floor(floor).cats == 0 {
+                                continue;
+                            }
+                            for to in Floor::ALL {
+                                if house.floor(to).has_room_for_cat() {
+                                    f(Action::PlayCatFood { from, floor, to });
+                                }
+                            }
+                        }
+                    }
+                }
+                Card::Elevator => {
+                    for from in Floor::ALL {
+                        if house.floor(from).cats == 0 {
+                            continue;
+                        }
+                        for to in Floor::ALL {
+                            if to != from && house.floor(to).has_room_for_cat() {
+                                f(Action::PlayElevator { from, to });
+                            }
+                        }
+                    }
+                }
+                Card::SpaceTimeHole => {
+                    for from in Seat::all(self.players_usize()) {
+                        for floor in Floor::ALL {
+                            if !self.house(from).floor(floor).ghost {
+                                continue;
+                            }
+                            for to in self.opponents(seat) {
+                                let Some(dest) = self.house(to).top_room_floor() else {
+                                    continue;
+                                };
+                                if (to, dest) != (from, floor) {
+                                    f(Action::PlaySpaceTimeHole { from, floor, to });
+                                }
+                            }
+                        }
+                    }
+                }
+                room if room.is_printed_room() => {
+                    if self.any_light_floor(seat) {
+                        let mut rest = *hand;
+                        rest.remove(room);
+                        if Self::light_completable(&[room], rest.as_slice()) {
+                            f(Action::LightWith { card: room });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for card in hand.distinct() {
+            f(Action::Discard { card });
+        }
+    }
+
+    fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        let mut found = false;
+        self.for_each_legal(seat, |a| found |= a == *action);
+        found
+    }
+
+    // --- Effects -----------------------------------------------------------------
+
+    fn take_from_hand(&mut self, seat: Seat, card: Card) {
+        self.hand_mut(seat).remove(card);
+    }
+
+    fn discard_public(&mut self, card: Card) {
+        self.pile.public.add(card, 1);
+    }
+
+    /// Draws one card, reshuffling the discard pile into a new deck when the deck is
+    /// empty (山札がなくなったら、山札をシャッフルしてから補充します).
+    fn draw_card(&mut self) -> Option<Card> {
+        if self.deck.len() == 0 {
+            if self.pile.total() == 0 {
+                return None;
+            }
+            let pile = self.pile;
+            self.pile = Pile::default();
+            self.deck.clear();
+            for card in pile.public.cards() {
+                self.deck.push(card);
+            }
+            for secret in &pile.secret {
+                for card in secret.cards() {
+                    self.deck.push(card);
+                }
+            }
+            self.rng.shuffle(self.deck.as_mut_slice());
+            self.reshuffles = self.reshuffles.saturating_add(1);
+        }
+        self.deck.pop()
+    }
+
+    fn draw(&mut self, seat: Seat, count: usize) {
+        for _ in 0..count {
+            if self.hand(seat).is_full() {
+                break;
+            }
+            match self.draw_card() {
+                Some(card) => {
+                    self.hand_mut(seat).insert(card);
+                }
+                None => break,
+            }
+        }
+    }
+
+    fn refill(&mut self, seat: Seat) {
+        let missing = HAND_SIZE.saturating_sub(self.hand(seat).len());
+        self.draw(seat, missing);
+    }
+
+    /// Everything on a floor goes to the discard pile and the light goes out if two
+    /// ghosts put it out; a lone ghost only empties a dark floor.
+    fn clear_floor(&mut self, seat: Seat, floor: Floor, ghosts: u8) {
+        let state = *self.house(seat).floor(floor);
+        for room in state.rooms.into_iter().flatten() {
+            self.pile.public.add(room, 1);
+        }
+        self.pile.public.add(Card::Cat, state.cats);
+        self.pile.public.add(Card::Ghost, ghosts);
+        let lit = state.lit && ghosts < 2;
+        *self.house_mut(seat).floor_mut(floor) = FloorState {
+            lit,
+            ..FloorState::default()
+        };
+    }
+
+    /// A ghost (played or moved) reaches `target`'s `floor`: a cat there cancels it,
+    /// otherwise `target` gets the chance to defend.
+    fn ghost_arrives(&mut self, target: Seat, floor: Floor, then: Then) {
+        if self.house(target).floor(floor).cats > 0 {
+            // 猫がいる場合、ゴーストも猫も捨て札になります。
+            self.house_mut(target).floor_mut(floor).cats -= 1;
+            self.discard_public(Card::Ghost);
+            self.discard_public(Card::Cat);
+            self.after_ghost(then);
+        } else {
+            self.phase = Phase::Defence {
+                target,
+                floor,
+                then,
+            };
+        }
+    }
+
+    /// The ghost was not cancelled: it takes its place on the floor.
+    fn ghost_lands(&mut self, target: Seat, floor: Floor) {
+        let state = *self.house(target).floor(floor);
+        if state.ghost {
+            // ゴーストが2体いた場合、部屋とゴーストのカードは捨てられ、電気は消えます。
+            self.clear_floor(target, floor, 2);
+        } else if !state.lit {
+            // その階の電気が消えている場合、そのゴーストとその階のすべての部屋カードは捨てられます。
+            self.clear_floor(target, floor, 1);
+        } else {
+            self.house_mut(target).floor_mut(floor).ghost = true;
+        }
+    }
+
+    fn after_ghost(&mut self, then: Then) {
+        match then {
+            Then::EndTurn => self.end_turn(),
+            Then::Escape { by, ghosts_left } => self.escape_continue(by, ghosts_left),
+        }
+    }
+
+    /// A cat reaches a room of `floor` of `seat`'s house: a ghost there and the cat are
+    /// both discarded, otherwise the cat stays.
+    fn cat_arrives(&mut self, seat: Seat, floor: Floor) {
+        if self.house(seat).floor(floor).ghost {
+            self.house_mut(seat).floor_mut(floor).ghost = false;
+            self.discard_public(Card::Ghost);
+            self.discard_public(Card::Cat);
+        } else {
+            self.house_mut(seat).floor_mut(floor).cats += 1;
+        }
+    }
+
+    fn ghosts_per_escape(&self) -> u8 {
+        if self.players == 2 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// End of the active player's turn: refill, or try to escape.
+    fn end_turn(&mut self) {
+        let p = self.active;
+        if self.house(p).is_full() {
+            let ghosts = self.ghosts_per_escape();
+            self.escape_ask(p.next(self.players_usize()), ghosts);
+        } else {
+            self.refill(p);
+            self.next_turn();
+        }
+    }
+
+    fn next_turn(&mut self) {
+        self.active = self.active.next(self.players_usize());
+        self.turn = self.turn.saturating_add(1);
+        self.phase = Phase::Choose;
+    }
+
+    /// Asks `asking` whether to play a ghost against the escape, or, once every other
+    /// player has had the chance or no ghost can be played, lets the escape succeed.
+    fn escape_ask(&mut self, asking: Seat, ghosts_left: u8) {
+        let escaper = self.active;
+        if asking == escaper || self.ghost_target(escaper).is_none() {
+            self.phase = Phase::Over { winner: escaper };
+        } else {
+            self.phase = Phase::Escape {
+                asking,
+                ghosts_left,
+            };
+        }
+    }
+
+    fn escape_continue(&mut self, by: Seat, ghosts_left: u8) {
+        let escaper = self.active;
+        if !self.house(escaper).is_full() {
+            // 脱出しようとしたプレイヤーから順に手札を補充します。
+            for k in 0..self.players_usize() {
+                let seat = Seat(((escaper.index() + k) % self.players_usize()) as u8);
+                self.refill(seat);
+            }
+            self.next_turn();
+        } else if ghosts_left > 0 {
+            self.escape_ask(by, ghosts_left);
+        } else {
+            let ghosts = self.ghosts_per_escape();
+            self.escape_ask(by.next(self.players_usize()), ghosts);
+        }
+    }
+
+    fn play(&mut self, seat: Seat, action: Action) {
+        match action {
+            Action::PlayRoom { card } => {
+                self.take_from_hand(seat, card);
+                let house = self.house_mut(seat);
+                if let Some(open) = house.open_floor() {
+                    let floor = house.floor_mut(open);
+                    if let Some(space) = floor.rooms.iter_mut().find(|r| r.is_none()) {
+                        *space = Some(card);
+                    }
+                }
+                if self.house(seat).is_full() {
+                    self.end_turn();
+                } else {
+                    self.phase = Phase::Rooms;
+                }
+            }
+            Action::EndTurn | Action::Pass => self.end_turn(),
+            Action::PlayGhost { target } => {
+                self.take_from_hand(seat, Card::Ghost);
+                if let Some(floor) = self.ghost_target(target) {
+                    self.ghost_arrives(target, floor, Then::EndTurn);
+                }
+            }
+            Action::PlayCat { floor } => {
+                self.take_from_hand(seat, Card::Cat);
+                self.cat_arrives(seat, floor);
+                self.end_turn();
+            }
+            Action::LightWith { card } => {
+                self.take_from_hand(seat, card);
+                let mut chosen = match self.phase {
+                    Phase::Lighting { chosen } => chosen,
+                    _ => Hand::default(),
+                };
+                chosen.insert(card);
+                self.phase = Phase::Lighting { chosen };
+            }
+            Action::LightFloor { floor } => {
+                if let Phase::Lighting { chosen } = self.phase {
+                    for &card in chosen.as_slice() {
+                        self.discard_public(card);
+                    }
+                }
+                self.house_mut(seat).floor_mut(floor).lit = true;
+                self.end_turn();
+            }
+            Action::PlayLightBulb { floor } => {
+                self.take_from_hand(seat, Card::LightBulb);
+                self.discard_public(Card::LightBulb);
+                self.house_mut(seat).floor_mut(floor).lit = true;
+                self.end_turn();
+            }
+            Action::PlayLightning { target } => {
+                self.take_from_hand(seat, Card::Lightning);
+                self.discard_public(Card::Lightning);
+                if let Some(floor) = self.house(target).top_room_floor() {
+                    if self.house(target).floor(floor).ghost {
+                        // A ghost in the dark: the floor is lost, as if it had just come.
+                        self.clear_floor(target, floor, 1);
+                    }
+                    self.house_mut(target).floor_mut(floor).lit = false;
+                }
+                self.end_turn();
+            }
+            Action::PlayCatFood { from, floor, to } => {
+                self.take_from_hand(seat, Card::CatFood);
+                self.discard_public(Card::CatFood);
+                let source = self.house_mut(from).floor_mut(floor);
+                source.cats = source.cats.saturating_sub(1);
+                self.cat_arrives(seat, to);
+                self.end_turn();
+            }
+            Action::PlayElevator { from, to } => {
+                self.take_from_hand(seat, Card::Elevator);
+                self.discard_public(Card::Elevator);
+                let source = self.house_mut(seat).floor_mut(from);
+                source.cats = source.cats.saturating_sub(1);
+                self.cat_arrives(seat, to);
+                self.end_turn();
+            }
+            Action::PlaySpaceTimeHole { from, floor, to } => {
+                self.take_from_hand(seat, Card::SpaceTimeHole);
+                self.discard_public(Card::SpaceTimeHole);
+                self.house_mut(from).floor_mut(floor).ghost = false;
+                match self.house(to).top_room_floor() {
+                    Some(dest) => self.ghost_arrives(to, dest, Then::EndTurn),
+                    None => self.end_turn(),
+                }
+            }
+            Action::Discard { card } => {
+                self.take_from_hand(seat, card);
+                self.pile.secret[seat.index().min(MAX_PLAYERS - 1)].add(card, 1);
+                let count = match self.phase {
+                    Phase::Discarding { count } => count,
+                    _ => 0,
+                };
+                self.phase = Phase::Discarding { count: count + 1 };
+            }
+            Action::Draw => {
+                if let Phase::Discarding { count } = self.phase {
+                    self.draw(seat, usize::from(count));
+                }
+                self.end_turn();
+            }
+            Action::DefendWithCat => {
+                if let Phase::Defence { then, .. } = self.phase {
+                    self.take_from_hand(seat, Card::Cat);
+                    self.discard_public(Card::Cat);
+                    self.discard_public(Card::Ghost);
+                    self.after_ghost(then);
+                }
+            }
+            Action::NoDefence => {
+                if let Phase::Defence {
+                    target,
+                    floor,
+                    then,
+                } = self.phase
+                {
+                    self.ghost_lands(target, floor);
+                    self.after_ghost(then);
+                }
+            }
+            Action::StopEscape => {
+                if let Phase::Escape {
+                    asking,
+                    ghosts_left,
+                } = self.phase
+                {
+                    self.take_from_hand(seat, Card::Ghost);
+                    let then = Then::Escape {
+                        by: asking,
+                        ghosts_left: ghosts_left.saturating_sub(1),
+                    };
+                    match self.ghost_target(self.active) {
+                        Some(floor) => self.ghost_arrives(self.active, floor, then),
+                        None => self.after_ghost(then),
+                    }
+                }
+            }
+            Action::LetEscape => {
+                if let Phase::Escape { asking, .. } = self.phase {
+                    let ghosts = self.ghosts_per_escape();
+                    self.escape_ask(asking.next(self.players_usize()), ghosts);
+                }
+            }
+        }
+    }
+
+    /// The cards of an action that must be in the actor's hand.
+    fn card_needed(action: &Action) -> Option<Card> {
+        match *action {
+            Action::PlayRoom { card } | Action::LightWith { card } | Action::Discard { card } => {
+                Some(card)
+            }
+            Action::PlayGhost { .. } | Action::StopEscape => Some(Card::Ghost),
+            Action::PlayCat { .. } | Action::DefendWithCat => Some(Card::Cat),
+            Action::PlayLightBulb { .. } => Some(Card::LightBulb),
+            Action::PlayLightning { .. } => Some(Card::Lightning),
+            Action::PlayCatFood { .. } => Some(Card::CatFood),
+            Action::PlayElevator { .. } => Some(Card::Elevator),
+            Action::PlaySpaceTimeHole { .. } => Some(Card::SpaceTimeHole),
+            _ => None,
+        }
+    }
+
+    /// A state built from parts, for tests and tools: `houses` and `hands` per seat,
+    /// `deck` drawn from the end.
+    #[cfg(test)]
+    pub(crate) fn from_parts(
+        options: Options,
+        houses: &[House],
+        hands: &[&[Card]],
+        deck: &[Card],
+        active: Seat,
+    ) -> GhostAtHome {
+        let players = houses.len().clamp(2, MAX_PLAYERS);
+        let mut state = GhostAtHome {
+            options,
+            players: players as u8,
+            rng: GameRng::from_seed(0),
+            houses: [House::default(); MAX_PLAYERS],
+            hands: [Hand::default(); MAX_PLAYERS],
+            deck: Deck::default(),
+            pile: Pile::default(),
+            reshuffles: 0,
+            active,
+            phase: Phase::Choose,
+            turn: 1,
+        };
+        for (i, h) in houses.iter().enumerate().take(players) {
+            state.houses[i] = *h;
+        }
+        for (i, h) in hands.iter().enumerate().take(players) {
+            state.hands[i] = Hand::from_cards(h);
+        }
+        for &c in deck {
+            state.deck.push(c);
+        }
+        state
+    }
+
+    pub(crate) fn phase(&self) -> Phase {
+        self.phase
+    }
+}
+
+impl Game for GhostAtHome {
+    type Options = Options;
+    type Action = Action;
+    type View = crate::view::View;
+    type Reject = Reject;
+
+    fn meta() -> &'static GameMeta {
+        &META
+    }
+
+    fn validate(_options: &Options, players: usize) -> Result<(), SetupError> {
+        if !(META.min_players..=META.max_players).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: META.id,
+                min: META.min_players,
+                max: META.max_players,
+                got: players,
+            });
+        }
+        card_data().map_err(|reason| SetupError::InvalidOptions {
+            reason: format!("the card data file is broken: {reason}"),
+        })?;
+        Ok(())
+    }
+
+    fn new(options: &Options, players: usize, seed: u64) -> Result<Self, SetupError> {
+        Self::validate(options, players)?;
+        let data = card_data().map_err(|reason| SetupError::InvalidOptions {
+            reason: reason.to_string(),
+        })?;
+        let mut rng = GameRng::from_seed(seed);
+        let mut deck = Deck::default();
+        for card in composition(data, options.special_cards).cards() {
+            deck.push(card);
+        }
+        rng.shuffle(deck.as_mut_slice());
+        let mut state = GhostAtHome {
+            options: options.clone(),
+            players: players as u8,
+            rng,
+            houses: [House::default(); MAX_PLAYERS],
+            hands: [Hand::default(); MAX_PLAYERS],
+            deck,
+            pile: Pile::default(),
+            reshuffles: 0,
+            active: Seat(0),
+            phase: Phase::Choose,
+            turn: 1,
+        };
+        // 各プレイヤーに3枚ずつカードを配ります。
+        for _ in 0..HAND_SIZE {
+            for seat in Seat::all(players) {
+                state.draw(seat, 1);
+            }
+        }
+        Ok(state)
+    }
+
+    fn option_sets() -> Vec<Options> {
+        vec![
+            Options::default(),
+            Options {
+                special_cards: true,
+            },
+        ]
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn players(&self) -> usize {
+        self.players_usize()
+    }
+
+    fn to_move(&self) -> SeatSet {
+        match self.phase {
+            Phase::Over { .. } => SeatSet::EMPTY,
+            Phase::Defence { target, .. } => SeatSet::single(target),
+            Phase::Escape { asking, .. } => SeatSet::single(asking),
+            _ => SeatSet::single(self.active),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        self.for_each_legal(seat, |a| out.push(a));
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
+        if self.winner().is_some() {
+            return Err(ActionError::GameOver);
+        }
+        if !self.seat_ok(seat) {
+            return Err(ActionError::NoSuchSeat(seat));
+        }
+        if !self.to_move().contains(seat) {
+            return Err(ActionError::NotYourTurn(seat));
+        }
+        if !self.is_legal(seat, action) {
+            return Err(ActionError::Illegal(match Self::card_needed(action) {
+                Some(card) if !self.hand(seat).contains(card) => Reject::NotInHand(card),
+                _ => Reject::NotAllowedNow,
+            }));
+        }
+        self.play(seat, *action);
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> crate::view::View {
+        crate::view::View::of(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
+        let n = self.players_usize();
+        let scores = (0..n)
+            .map(|i| i64::from(i == winner.index()))
+            .collect::<Vec<_>>();
+        Some(Outcome::from_scores(scores, vec![None; n]))
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut world = self.clone();
+        // Everything `seat` has not seen: the other hands, the other players' face-down
+        // discards, the deck (and so its order), and the future shuffles.
+        let mut pool = [FILLER; MAX_CARDS];
+        let mut n = 0;
+        let mut push = |c: Card| {
+            if let Some(slot) = pool.get_mut(n) {
+                *slot = c;
+                n += 1;
+            }
+        };
+        for other in Seat::all(self.players_usize()).filter(|&s| s != seat) {
+            for &c in self.hand(other).as_slice() {
+                push(c);
+            }
+            for c in self.pile.secret[other.index()].cards() {
+                push(c);
+            }
+        }
+        for &c in self.deck.as_slice() {
+            push(c);
+        }
+        let pool = &mut pool[..n];
+        rng.shuffle(pool);
+        let mut next = pool.iter().copied();
+        for other in Seat::all(self.players_usize()).filter(|&s| s != seat) {
+            let i = other.index();
+            let mut hand = Hand::default();
+            for _ in 0..self.hands[i].len() {
+                if let Some(c) = next.next() {
+                    hand.insert(c);
+                }
+            }
+            world.hands[i] = hand;
+            let mut secret = Counts::EMPTY;
+            for _ in 0..self.pile.secret[i].total() {
+                if let Some(c) = next.next() {
+                    secret.add(c, 1);
+                }
+            }
+            world.pile.secret[i] = secret;
+        }
+        world.deck.clear();
+        for c in next {
+            world.deck.push(c);
+        }
+        world.rng = rng.fork();
+        world
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        match *action {
+            Action::PlayRoom { card } => match self.house(self.active).open_floor() {
+                Some(floor) => format!("play {card} on the {floor}"),
+                None => format!("play {card}"),
+            },
+            Action::EndTurn => "end the turn".into(),
+            Action::PlayGhost { target } => format!("play a ghost at {target}"),
+            Action::PlayCat { floor } => format!("play a cat on the {floor}"),
+            Action::LightWith { card } => format!("discard {card} towards a light"),
+            Action::LightFloor { floor } => format!("turn on the light of the {floor}"),
+            Action::PlayLightBulb { floor } => format!("light bulb: light the {floor}"),
+            Action::PlayLightning { target } => format!("lightning: put out {target}'s light"),
+            Action::PlayCatFood { from, floor, to } => {
+                format!("cat food: move the cat on {from}'s {floor} to your {to}")
+            }
+            Action::PlayElevator { from, to } => {
+                format!("elevator: move a cat from your {from} to your {to}")
+            }
+            Action::PlaySpaceTimeHole { from, floor, to } => {
+                format!("space-time hole: move the ghost on {from}'s {floor} to {to}")
+            }
+            Action::Discard { card } => format!("discard {card}"),
+            Action::Draw => "draw as many cards as discarded".into(),
+            Action::DefendWithCat => "discard a cat to cancel the ghost".into(),
+            Action::NoDefence => "let the ghost come".into(),
+            Action::StopEscape => "play a ghost to stop the escape".into(),
+            Action::LetEscape => "let the escape go on".into(),
+            Action::Pass => "pass".into(),
+        }
+    }
+}
