@@ -20,8 +20,21 @@ impl fmt::Display for CliError {
 
 impl std::error::Error for CliError {}
 
+/// The message of an error that is no failure: stdout was closed by its reader
+/// (`takuge games | head -1`), so there is nobody left to tell anything.
+pub const OUTPUT_CLOSED: &str = "output closed";
+
+impl CliError {
+    pub fn is_output_closed(&self) -> bool {
+        self.0 == OUTPUT_CLOSED
+    }
+}
+
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError(OUTPUT_CLOSED.into());
+        }
         CliError(format!("input/output failed: {e}"))
     }
 }

@@ -90,14 +90,17 @@ fn block(value: &Value, indent: usize, out: &mut String) {
             }
         }
         Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
+            for item in items {
                 match inline(item, 0) {
                     Some(text) => {
-                        let _ = writeln!(out, "{pad}#{i}: {text}");
+                        let _ = writeln!(out, "{pad}- {text}");
                     }
                     None => {
-                        let _ = writeln!(out, "{pad}#{i}:");
-                        block(item, indent + 2, out);
+                        // A list item as YAML writes it: the dash on its first line.
+                        let mut inner = String::new();
+                        block(item, indent + 2, &mut inner);
+                        let body = inner.get(indent + 2..).unwrap_or_default();
+                        let _ = write!(out, "{pad}- {body}");
                     }
                 }
             }
@@ -228,7 +231,7 @@ mod tests {
         assert!(text.contains("last action: attack 1\n"), "{text}");
         assert!(text.contains("revealed: (5, 5, 2), (1, 3, 4)\n"), "{text}");
         assert!(
-            text.contains("players:\n  #0:\n    name: a\n    score: 1\n"),
+            text.contains("players:\n  - name: a\n    score: 1\n  - name: b\n"),
             "{text}"
         );
         assert!(!text.contains('{') && !text.contains('"'), "{text}");

@@ -5,6 +5,7 @@
 //! (simulation and benchmarks, which must not pay for JSON).
 
 use takuge_engine::{BotFactory, Game, Registry};
+use takuge_secret_moon::SecretMoon;
 
 /// A game as the catalog knows it: its rules plus its bots.
 pub trait CatalogGame: Game {
@@ -21,23 +22,51 @@ pub trait GameVisitor {
 /// Calls `visitor` with the game whose id is `id`; `None` for an unknown id.
 pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     // One arm per game. Keep in step with `registry` and `GAME_IDS`.
-    #[allow(clippy::match_single_binding)]
     match id {
-        _ => {
-            let _ = visitor;
-            None
-        }
+        "secret-moon" => Some(visitor.visit::<SecretMoon>()),
+        _ => None,
     }
 }
 
 /// The ids of the games takuge hosts now, in catalog order.
-pub const GAME_IDS: &[&str] = &[];
+pub const GAME_IDS: &[&str] = &["secret-moon"];
 
 /// Every game behind the JSON adapter.
 pub fn registry() -> Registry {
-    let reg = Registry::new();
-    #[allow(clippy::let_and_return)]
+    let mut reg = Registry::new();
+    reg.register::<SecretMoon>(SecretMoon::bots());
     reg
 }
 
+impl CatalogGame for SecretMoon {
+    fn bots() -> Vec<(&'static str, BotFactory<Self>)> {
+        takuge_secret_moon::bots()
+    }
+}
+
 fn _assert_object_safe(_: &dyn takuge_engine::DynGame) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct IdOf;
+
+    impl GameVisitor for IdOf {
+        type Output = &'static str;
+        fn visit<G: CatalogGame>(self) -> &'static str {
+            G::meta().id
+        }
+    }
+
+    #[test]
+    fn ids_registry_and_visit_agree() {
+        let reg = registry();
+        assert_eq!(reg.ids().collect::<Vec<_>>().len(), GAME_IDS.len());
+        for id in GAME_IDS {
+            assert!(reg.get(id).is_some(), "{id} is not in the registry");
+            assert_eq!(visit(id, IdOf), Some(*id));
+        }
+        assert_eq!(visit("no-such-game", IdOf), None);
+    }
+}
