@@ -94,11 +94,10 @@ pub fn random_playout<G: Game>(
         let Some(seat) = state.to_move().first_seat() else {
             break;
         };
-        state.legal_actions(seat, buf);
-        let Some(action) = rng.pick(buf) else {
+        let Some(action) = state.sample_action(seat, rng, buf) else {
             break;
         };
-        if state.apply(seat, action).is_err() {
+        if state.apply(seat, &action).is_err() {
             break;
         }
         steps += 1;

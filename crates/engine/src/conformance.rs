@@ -292,6 +292,31 @@ impl<G: Game> Playthrough<'_, G> {
                 )));
             }
         }
+        // Sampled actions are legal, and only pending seats get one.
+        for seat in Seat::all(self.players) {
+            state.legal_actions(seat, other);
+            for _ in 0..16 {
+                let mut scratch = Vec::new();
+                match state.sample_action(seat, rng, &mut scratch) {
+                    Some(a) if !other.contains(&a) => {
+                        return Err(self.fail(format!(
+                            "sample_action gave {a:?} to {seat}, not a legal action"
+                        )));
+                    }
+                    None if !other.is_empty() => {
+                        return Err(self.fail(format!(
+                            "sample_action gave nothing to {seat}, which has legal actions"
+                        )));
+                    }
+                    Some(_) if other.is_empty() => {
+                        return Err(self.fail(format!(
+                            "sample_action gave an action to {seat}, which has none"
+                        )));
+                    }
+                    _ => {}
+                }
+            }
+        }
         // Seats beyond the table.
         for action in legal.iter().take(1) {
             self.expect_refused(state, Seat(self.players as u8), action, report)?;

@@ -106,6 +106,19 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
     /// seat has nothing to decide. Depends only on what `seat` may know.
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
 
+    /// One legal action of `seat` drawn uniformly at random, or `None` if it has none.
+    /// The default lists the actions into `buf` and picks one; games whose lists are
+    /// long override it to draw without listing (random playouts live here).
+    fn sample_action(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        buf: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.legal_actions(seat, buf);
+        rng.pick(buf).cloned()
+    }
+
     /// Plays one action, or refuses it and leaves the state exactly as it was.
     fn apply(&mut self, seat: Seat, action: &Self::Action)
         -> Result<(), ActionError<Self::Reject>>;

@@ -52,13 +52,16 @@ impl GameRng {
         if n <= 1 {
             return 0;
         }
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = u64::from(self.next_u32()) * u64::from(n);
-            if (m as u32) >= threshold {
-                return (m >> 32) as u32;
+        let mut m = u64::from(self.next_u32()) * u64::from(n);
+        // The rejection threshold needs a division; it can only matter when the low
+        // word is below `n`, so it is computed only then (same results either way).
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.next_u32()) * u64::from(n);
             }
         }
+        (m >> 32) as u32
     }
 
     /// A uniform index into a slice of `len` elements (0 for an empty slice).

@@ -12,18 +12,22 @@ fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("secret-moon/random-game");
     group.throughput(Throughput::Elements(1));
     for players in 3..=8 {
-        group.bench_with_input(BenchmarkId::from_parameter(players), &players, |b, &players| {
-            let mut rng = GameRng::from_seed(1);
-            let mut buf = Vec::with_capacity(64);
-            let options = Options::default();
-            b.iter(|| {
-                let seed = rng.next_u64();
-                let Ok(mut game) = SecretMoon::new(&options, players, seed) else {
-                    return 0;
-                };
-                black_box(random_playout(&mut game, &mut rng, &mut buf, 1_000))
-            });
-        });
+        group.bench_with_input(
+            BenchmarkId::from_parameter(players),
+            &players,
+            |b, &players| {
+                let mut rng = GameRng::from_seed(1);
+                let mut buf = Vec::with_capacity(64);
+                let options = Options::default();
+                b.iter(|| {
+                    let seed = rng.next_u64();
+                    let Ok(mut game) = SecretMoon::new(&options, players, seed) else {
+                        return 0;
+                    };
+                    black_box(random_playout(&mut game, &mut rng, &mut buf, 1_000))
+                });
+            },
+        );
     }
     group.finish();
 }

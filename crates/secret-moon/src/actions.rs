@@ -8,7 +8,7 @@ use crate::state::{Deal, Phase};
 use crate::SecretMoon;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use takuge_engine::Seat;
+use takuge_engine::{GameRng, Seat};
 
 /// One decision of one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -63,17 +63,25 @@ impl fmt::Display for Reject {
         f.write_str(match self {
             Reject::NoSuchCard => "there is no such character card on the table",
             Reject::NoSuchPlayer => "there is no such player at the table",
-            Reject::NotYourOwnCard => "this action targets another player's card or a centre card, not your own",
+            Reject::NotYourOwnCard => {
+                "this action targets another player's card or a centre card, not your own"
+            }
             Reject::NotYourself => "this action targets another player, not yourself",
             Reject::AlreadyFaceUp => "that card is already face up",
-            Reject::Protected => "that card is protected until the end of the round (隠れる/かばう)",
+            Reject::Protected => {
+                "that card is protected until the end of the round (隠れる/かばう)"
+            }
             Reject::AlreadyCaptured => "that player is already captured",
-            Reject::NotRevealedByNomination => "only a card revealed by a nomination can be captured",
+            Reject::NotRevealedByNomination => {
+                "only a card revealed by a nomination can be captured"
+            }
             Reject::NoProtectionInRoundThree => "hide/protect cannot be used in round 3",
             Reject::ThiefCannotProtect => "the thief cannot hide or protect",
             Reject::ThiefCannotCapture => "the thief cannot capture",
             Reject::SoldiersCaptureOnlyTheThief => "a soldier can capture only the thief",
-            Reject::OnlyTheMinisterCapturesThePrincess => "only the minister can capture the princess",
+            Reject::OnlyTheMinisterCapturesThePrincess => {
+                "only the minister can capture the princess"
+            }
             Reject::NoOrderCard => "that player holds no action-order card",
             Reject::NoThiefInThisGame => "this table plays without the thief",
             Reject::NotInDiscardPile => "that order card is not in the discard pile",
@@ -96,7 +104,9 @@ impl SecretMoon {
                     Err(Reject::NotAnAnswerYouCanGive)
                 }
             }
-            (Phase::TakeOrderCard { actor, .. }, Action::TakeOrderCard { number }) if actor == seat => {
+            (Phase::TakeOrderCard { actor, .. }, Action::TakeOrderCard { number })
+                if actor == seat =>
+            {
                 if deal.order.in_discard(number) {
                     Ok(())
                 } else {
@@ -140,7 +150,10 @@ impl SecretMoon {
             Action::Sabotage { target } => {
                 let slot = self.other_player(actor, target)?;
                 self.live_target(slot)?;
-                let holds = deal.order.iter().any(|(_, l)| l == OrderLoc::Held(target) || l == OrderLoc::Reserved(target));
+                let holds = deal
+                    .order
+                    .iter()
+                    .any(|(_, l)| l == OrderLoc::Held(target) || l == OrderLoc::Reserved(target));
                 if holds {
                     Ok(())
                 } else {
@@ -215,54 +228,240 @@ impl SecretMoon {
         }
     }
 
-    /// Every legal action of `seat`, built from candidates filtered by [`Self::check`]
-    /// so the list and the check can never disagree.
+    /// Every legal action of `seat`. This is the hot path of every playout, so it
+    /// computes each target's eligibility once instead of calling [`Self::check`] per
+    /// candidate; the conformance suite holds the two to agreement (every listed
+    /// action applies, and actions not listed are refused).
     pub(crate) fn collect_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
-        let push = |a: Action, out: &mut Vec<Action>| {
-            if self.check(seat, &a).is_ok() {
-                out.push(a);
-            }
-        };
+        let deal = &self.deal;
         match self.phase {
-            Phase::Turn { actor, .. } if actor == seat => {
-                let cards = self.deal.slots().map(|s| self.deal.card_ref(s));
-                let others = Seat::all(usize::from(self.deal.players)).filter(|s| *s != seat);
-                for card in cards.clone() {
-                    push(Action::Observe { card }, out);
-                }
-                for target in others.clone() {
-                    push(Action::Question { target }, out);
-                }
-                for card in cards.clone() {
-                    for role in Role::ALL {
-                        push(Action::Nominate { card, role }, out);
-                    }
-                }
-                for card in cards.clone() {
-                    push(Action::Protect { card }, out);
-                }
-                for target in others {
-                    push(Action::Sabotage { target }, out);
-                }
-                for card in cards {
-                    push(Action::Capture { card }, out);
-                }
-                out.push(Action::Pass);
-            }
+            Phase::Turn { actor, .. } if actor == seat => self.collect_turn_actions(actor, out),
             Phase::Answer { target, .. } if target == seat => {
-                for &answer in self.deal.role(Deal::seat_slot(seat)).answers() {
+                for &answer in deal.role(Deal::seat_slot(seat)).answers() {
                     out.push(Action::Answer { answer });
                 }
             }
             Phase::TakeOrderCard { actor, .. } if actor == seat => {
-                for (number, _) in self.deal.order.iter() {
-                    push(Action::TakeOrderCard { number }, out);
+                for (number, _) in deal.order.iter() {
+                    if deal.order.in_discard(number) {
+                        out.push(Action::TakeOrderCard { number });
+                    }
                 }
             }
             _ => {}
         }
     }
+
+    /// What the actor can aim each kind of action at, as bit masks over card slots
+    /// (players' cards are slots `0..players`, so player masks share the bits).
+    fn turn_targets(&self, actor: Seat) -> TurnTargets {
+        let deal = &self.deal;
+        let own = Deal::seat_slot(actor);
+        let my_role = deal.role(own);
+        let mut holders = 0u16;
+        for (_, loc) in deal.order.iter() {
+            if let OrderLoc::Held(s) | OrderLoc::Reserved(s) = loc {
+                holders |= 1 << s.0;
+            }
+        }
+        // One pass over the cards: which may be observed or nominated (face down, not
+        // protected, not one's own), which are still in play (not captured, not
+        // protected), which may be captured.
+        let mut hidden = 0u16;
+        let mut live = 0u16;
+        let mut capture = 0u16;
+        let protected = deal.protected.0;
+        let cards = deal
+            .status
+            .iter()
+            .zip(deal.roles.iter())
+            .take(usize::from(deal.card_count));
+        for (i, (status, &target_role)) in cards.enumerate() {
+            let bit = 1u16 << i;
+            if protected & bit != 0 {
+                continue;
+            }
+            match status {
+                CardStatus::Hidden => {
+                    live |= bit;
+                    hidden |= bit;
+                }
+                CardStatus::Revealed => {
+                    live |= bit;
+                    let allowed = my_role != Role::Thief
+                        && (my_role != Role::Soldier || target_role == Role::Thief)
+                        && (target_role != Role::Princess || my_role == Role::Minister);
+                    if allowed {
+                        capture |= bit;
+                    }
+                }
+                CardStatus::Captured => {}
+            }
+        }
+        let not_own = !(1u16 << own.0);
+        hidden &= not_own;
+        capture &= not_own;
+        let other_players = ((1u16 << deal.players) - 1) & !(1 << actor.0);
+        TurnTargets {
+            observe: hidden,
+            question: live & other_players,
+            nominate: hidden,
+            roles: if self.options.thief {
+                &Role::ALL
+            } else {
+                &Role::ALL[..5]
+            },
+            protect: if !deal.last_round() && my_role != Role::Thief {
+                live
+            } else {
+                0
+            },
+            sabotage: live & other_players & holders,
+            capture,
+        }
+    }
+
+    fn collect_turn_actions(&self, actor: Seat, out: &mut Vec<Action>) {
+        let deal = &self.deal;
+        let t = self.turn_targets(actor);
+        // Written into a stack buffer and copied once: the list is rebuilt at every
+        // step of every playout.
+        let mut buf = [Action::Pass; TURN_ACTIONS_MAX];
+        let mut n = 0;
+        let mut put = |a: Action| {
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = a;
+                n += 1;
+            }
+        };
+        let card = |bit: u32| deal.card_ref(Slot(bit as u8));
+        for b in bits(t.observe) {
+            put(Action::Observe { card: card(b) });
+        }
+        for b in bits(t.question) {
+            put(Action::Question {
+                target: Seat(b as u8),
+            });
+        }
+        for b in bits(t.nominate) {
+            let card = card(b);
+            for &role in t.roles {
+                put(Action::Nominate { card, role });
+            }
+        }
+        for b in bits(t.protect) {
+            put(Action::Protect { card: card(b) });
+        }
+        for b in bits(t.sabotage) {
+            put(Action::Sabotage {
+                target: Seat(b as u8),
+            });
+        }
+        for b in bits(t.capture) {
+            put(Action::Capture { card: card(b) });
+        }
+        put(Action::Pass);
+        out.extend_from_slice(buf.get(..n).unwrap_or_default());
+    }
+
+    /// A uniformly random legal action, drawn by counting instead of listing: the
+    /// random playouts bots run spend most of their time here.
+    pub(crate) fn sample(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let actor = match self.phase {
+            Phase::Turn { actor, .. } if actor == seat => actor,
+            _ => {
+                self.collect_legal(seat, buf);
+                return rng.pick(buf).copied();
+            }
+        };
+        let deal = &self.deal;
+        let t = self.turn_targets(actor);
+        let count = |m: u16| m.count_ones();
+        let roles = t.roles.len() as u32;
+        let sizes = [
+            count(t.observe),
+            count(t.question),
+            count(t.nominate) * roles,
+            count(t.protect),
+            count(t.sabotage),
+            count(t.capture),
+            1,
+        ];
+        let mut k = rng.below(sizes.iter().sum());
+        let card = |bit: u32| deal.card_ref(Slot(bit as u8));
+        for (kind, &size) in sizes.iter().enumerate() {
+            if k >= size {
+                k -= size;
+                continue;
+            }
+            return Some(match kind {
+                0 => Action::Observe {
+                    card: card(nth_bit(t.observe, k)),
+                },
+                1 => Action::Question {
+                    target: Seat(nth_bit(t.question, k) as u8),
+                },
+                2 => Action::Nominate {
+                    card: card(nth_bit(t.nominate, k / roles)),
+                    role: t
+                        .roles
+                        .get((k % roles) as usize)
+                        .copied()
+                        .unwrap_or(Role::Soldier),
+                },
+                3 => Action::Protect {
+                    card: card(nth_bit(t.protect, k)),
+                },
+                4 => Action::Sabotage {
+                    target: Seat(nth_bit(t.sabotage, k) as u8),
+                },
+                5 => Action::Capture {
+                    card: card(nth_bit(t.capture, k)),
+                },
+                _ => Action::Pass,
+            });
+        }
+        Some(Action::Pass)
+    }
+}
+
+struct TurnTargets {
+    observe: u16,
+    question: u16,
+    nominate: u16,
+    roles: &'static [Role],
+    protect: u16,
+    sabotage: u16,
+    capture: u16,
+}
+
+/// The position of the `n`-th set bit of `mask` (counting from 0).
+fn nth_bit(mut mask: u16, n: u32) -> u32 {
+    for _ in 0..n {
+        mask &= mask.wrapping_sub(1);
+    }
+    mask.trailing_zeros()
+}
+
+/// The most actions a turn can offer: 9 cards to observe, 7 players to question,
+/// 8 cards × 6 roles to nominate, 9 to protect, 7 to sabotage, 8 to capture, pass.
+const TURN_ACTIONS_MAX: usize = 9 + 7 + 8 * 6 + 9 + 7 + 8 + 1;
+
+/// The set bits of a mask, lowest first.
+fn bits(mut mask: u16) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros();
+            mask &= mask - 1;
+            b
+        })
+    })
 }
 
 impl fmt::Display for Action {
@@ -275,7 +474,9 @@ impl fmt::Display for Action {
             Action::Sabotage { target } => write!(f, "sabotage player {}", target.0),
             Action::Capture { card } => write!(f, "capture {card}"),
             Action::Pass => write!(f, "pass"),
-            Action::TakeOrderCard { number } => write!(f, "take order card {number} for the next round"),
+            Action::TakeOrderCard { number } => {
+                write!(f, "take order card {number} for the next round")
+            }
             Action::Answer { answer } => write!(f, "answer \"{}\"", answer.words()),
         }
     }

@@ -14,7 +14,11 @@ impl SecretMoon {
     pub(crate) fn play(&mut self, seat: Seat, action: Action) {
         match self.phase {
             Phase::Turn { actor, number } if actor == seat => self.play_turn(actor, number, action),
-            Phase::Answer { asker, number, target } if target == seat => {
+            Phase::Answer {
+                asker,
+                number,
+                target,
+            } if target == seat => {
                 if let Action::Answer { answer } = action {
                     self.deal.record_answer(target, answer);
                 }
@@ -148,9 +152,16 @@ impl SecretMoon {
     /// Ⅰ. Order cards to every player still in the game who did not reserve one.
     pub(crate) fn deal_order_cards(&mut self) {
         let captured = self.deal.captured_seats();
-        let needs = Seat::all(self.players())
-            .filter(|s| !captured.contains(*s) && self.deal.order.reserved_by(*s).is_none())
-            .collect();
+        let mut reserved = takuge_engine::SeatSet::EMPTY;
+        for (_, loc) in self.deal.order.iter() {
+            if let OrderLoc::Reserved(s) = loc {
+                reserved.insert(s);
+            }
+        }
+        let everyone = takuge_engine::SeatSet::first(self.players());
+        let needs = takuge_engine::SeatSet::from_bits(
+            everyone.bits() & !captured.bits() & !reserved.bits(),
+        );
         self.deal.order.deal(needs, captured, &mut self.rng);
     }
 
@@ -164,10 +175,14 @@ impl SecretMoon {
     fn end_game(&mut self, reason: EndReason) {
         let deal = &self.deal;
         // 盗賊の勝利条件: a seated thief still free steals the win (an NPC thief does not).
-        let thief_steals = deal
-            .slot_of_role(Role::Thief)
-            .is_some_and(|s: Slot| deal.is_player_slot(s) && deal.status(s) != CardStatus::Captured);
-        let winner = if thief_steals { Side::Thief } else { reason.side() };
+        let thief_steals = deal.slot_of_role(Role::Thief).is_some_and(|s: Slot| {
+            deal.is_player_slot(s) && deal.status(s) != CardStatus::Captured
+        });
+        let winner = if thief_steals {
+            Side::Thief
+        } else {
+            reason.side()
+        };
         for seat in Seat::all(self.players()) {
             if deal.role(Deal::seat_slot(seat)).side() == winner {
                 if let Some(vp) = self.victory_points.get_mut(seat.index()) {

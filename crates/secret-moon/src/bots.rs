@@ -45,7 +45,9 @@ impl Bot<SecretMoon> for SentryBot {
         let pick = match game.phase() {
             Phase::Answer { .. } => {
                 // Only the thief has a choice: pretend to be whichever side it fears less.
-                let silent = Action::Answer { answer: Answer::Silence };
+                let silent = Action::Answer {
+                    answer: Answer::Silence,
+                };
                 let minister = Action::Answer {
                     answer: Answer::IAmTheMinister,
                 };
@@ -56,7 +58,8 @@ impl Bot<SecretMoon> for SentryBot {
             Phase::Turn { .. } => self.turn(game, me, rng),
             Phase::MatchOver => None,
         };
-        pick.filter(|a| self.legal.contains(a)).or_else(|| rng.pick(&self.legal).copied())
+        pick.filter(|a| self.legal.contains(a))
+            .or_else(|| rng.pick(&self.legal).copied())
     }
 }
 
@@ -101,7 +104,9 @@ impl SentryBot {
             return Some(a);
         }
         // The princess hides herself when she is exposed.
-        if my_role == Role::Princess && game.status_of(CardRef::Player(me)) == Some(CardStatus::Revealed) {
+        if my_role == Role::Princess
+            && game.status_of(CardRef::Player(me)) == Some(CardStatus::Revealed)
+        {
             if let Some(a) = self.legal(Action::Protect {
                 card: CardRef::Player(me),
             }) {

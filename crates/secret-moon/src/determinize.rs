@@ -46,7 +46,11 @@ impl SecretMoon {
             n += 1;
         }
         let roles = &mut roles[..n];
-        if !deal_constrained(roles, |i, r| masks.get(i).is_some_and(|m| m.contains(r)), rng) {
+        if !deal_constrained(
+            roles,
+            |i, r| masks.get(i).is_some_and(|m| m.contains(r)),
+            rng,
+        ) {
             // Unreachable for a consistent state (the true deal qualifies); keep the truth.
             return;
         }
@@ -66,7 +70,9 @@ impl SecretMoon {
     /// above what everyone knows of it.
     fn redeal_order_cards(&mut self, seat: Seat, rng: &mut GameRng) {
         let current = match self.phase {
-            Phase::Turn { number, .. } | Phase::Answer { number, .. } | Phase::TakeOrderCard { number, .. } => number,
+            Phase::Turn { number, .. }
+            | Phase::Answer { number, .. }
+            | Phase::TakeOrderCard { number, .. } => number,
             Phase::MatchOver => return,
         };
         let mut locs = [OrderLoc::DiscardUp; ORDER_CARDS];
@@ -85,7 +91,11 @@ impl SecretMoon {
             n += 1;
         }
         let numbers = &mut numbers[..n];
-        if !deal_constrained(numbers, |i, num| floors.get(i).is_some_and(|f| num > *f), rng) {
+        if !deal_constrained(
+            numbers,
+            |i, num| floors.get(i).is_some_and(|f| num > *f),
+            rng,
+        ) {
             return;
         }
         for (i, &num) in numbers.iter().enumerate() {

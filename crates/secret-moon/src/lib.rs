@@ -18,7 +18,9 @@ mod view;
 pub use actions::{Action, Reject};
 pub use bots::{bots, SentryBot};
 pub use cards::{CardRef, CardStatus};
-pub use options::{MatchLength, Options, MAX_PLAYERS, MIN_PLAYERS, ORDER_CARDS, ROUNDS, THIEF_MIN_PLAYERS};
+pub use options::{
+    MatchLength, Options, MAX_PLAYERS, MIN_PLAYERS, ORDER_CARDS, ROUNDS, THIEF_MIN_PLAYERS,
+};
 pub use order::{OrderLoc, OrderNumber};
 pub use role::{Answer, Role, RoleMask, Side};
 pub use state::{EndReason, GameResult, Phase};
@@ -50,7 +52,10 @@ static META: GameMeta = GameMeta {
             en: "Minister team",
             ja: "大臣チーム",
         },
-        TeamName { en: "Thief", ja: "盗賊" },
+        TeamName {
+            en: "Thief",
+            ja: "盗賊",
+        },
     ],
 };
 
@@ -99,11 +104,15 @@ impl SecretMoon {
 
     /// What `seat` knows `card` to be.
     pub fn known_role(&self, seat: Seat, card: CardRef) -> Option<Role> {
-        self.deal.slot(card).and_then(|s| self.deal.known_role(seat, s))
+        self.deal
+            .slot(card)
+            .and_then(|s| self.deal.known_role(seat, s))
     }
 
     pub fn is_protected(&self, card: CardRef) -> bool {
-        self.deal.slot(card).is_some_and(|s| self.deal.protected.contains(s))
+        self.deal
+            .slot(card)
+            .is_some_and(|s| self.deal.protected.contains(s))
     }
 
     pub fn order_cards(&self) -> &order::OrderCards {
@@ -113,7 +122,12 @@ impl SecretMoon {
     /// Sets up a deal with the given cards (players' first, then the centre) and the
     /// given order cards for round 1, for rule tests.
     #[doc(hidden)]
-    pub fn with_cards(options: Options, roles: &[Role], order_numbers: &[OrderNumber], seed: u64) -> Result<Self, SetupError> {
+    pub fn with_cards(
+        options: Options,
+        roles: &[Role],
+        order_numbers: &[OrderNumber],
+        seed: u64,
+    ) -> Result<Self, SetupError> {
         let players = order_numbers.len();
         let mut game = Self::new(&options, players, seed)?;
         let deal = &mut game.deal;
@@ -193,7 +207,9 @@ impl Game for SecretMoon {
 
     fn to_move(&self) -> SeatSet {
         match self.phase {
-            Phase::Turn { actor, .. } | Phase::TakeOrderCard { actor, .. } => SeatSet::single(actor),
+            Phase::Turn { actor, .. } | Phase::TakeOrderCard { actor, .. } => {
+                SeatSet::single(actor)
+            }
             Phase::Answer { target, .. } => SeatSet::single(target),
             Phase::MatchOver => SeatSet::EMPTY,
         }
@@ -201,6 +217,15 @@ impl Game for SecretMoon {
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         self.collect_legal(seat, out);
+    }
+
+    fn sample_action(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        self.sample(seat, rng, buf)
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
@@ -227,14 +252,22 @@ impl Game for SecretMoon {
             return None;
         }
         let players = self.players();
-        let scores = self.victory_points[..players].iter().map(|v| i64::from(*v)).collect();
+        let scores = self.victory_points[..players]
+            .iter()
+            .map(|v| i64::from(*v))
+            .collect();
         let last = self.results.last();
         let teams = (0..players)
-            .map(|p| last.and_then(|r| r.roles.get(p)).map(|role| role.side().team_id()))
+            .map(|p| {
+                last.and_then(|r| r.roles.get(p))
+                    .map(|role| role.side().team_id())
+            })
             .collect();
         let outcome = Outcome::from_scores(scores, teams);
         Some(match last {
-            Some(r) if self.options.games == MatchLength::One => outcome.with_winning_team(r.winner.team_id()),
+            Some(r) if self.options.games == MatchLength::One => {
+                outcome.with_winning_team(r.winner.team_id())
+            }
             _ => outcome,
         })
     }

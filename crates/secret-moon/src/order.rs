@@ -59,12 +59,16 @@ impl OrderCards {
 
     /// The unplayed card `seat` holds this round.
     pub fn held_by(&self, seat: Seat) -> Option<OrderNumber> {
-        self.iter().find(|(_, l)| *l == OrderLoc::Held(seat)).map(|(n, _)| n)
+        self.iter()
+            .find(|(_, l)| *l == OrderLoc::Held(seat))
+            .map(|(n, _)| n)
     }
 
     /// The card `seat` took for the next round.
     pub fn reserved_by(&self, seat: Seat) -> Option<OrderNumber> {
-        self.iter().find(|(_, l)| *l == OrderLoc::Reserved(seat)).map(|(n, _)| n)
+        self.iter()
+            .find(|(_, l)| *l == OrderLoc::Reserved(seat))
+            .map(|(n, _)| n)
     }
 
     /// The holder of the lowest unplayed card: who acts next.
@@ -76,7 +80,10 @@ impl OrderCards {
     }
 
     pub fn in_discard(&self, number: OrderNumber) -> bool {
-        matches!(self.loc(number), Some(OrderLoc::DiscardUp | OrderLoc::DiscardDown { .. }))
+        matches!(
+            self.loc(number),
+            Some(OrderLoc::DiscardUp | OrderLoc::DiscardDown { .. })
+        )
     }
 
     /// Ⅰ. Deals one card to each seat in `needs` (in seat order) from the cards not

@@ -156,12 +156,18 @@ pub enum Answer {
 }
 
 impl Answer {
-    pub const ALL: [Answer; 3] = [Answer::Silence, Answer::IAmTheMinister, Answer::HelloComrade];
+    pub const ALL: [Answer; 3] = [
+        Answer::Silence,
+        Answer::IAmTheMinister,
+        Answer::HelloComrade,
+    ];
 
     /// The roles that can give this answer.
     pub const fn givers(self) -> RoleMask {
         match self {
-            Answer::Silence => RoleMask(Role::Princess.bit().0 | Role::Traveller.bit().0 | Role::Thief.bit().0),
+            Answer::Silence => {
+                RoleMask(Role::Princess.bit().0 | Role::Traveller.bit().0 | Role::Thief.bit().0)
+            }
             Answer::IAmTheMinister => RoleMask(Role::Minister.bit().0 | Role::Thief.bit().0),
             Answer::HelloComrade => RoleMask(Role::Monk.bit().0 | Role::Soldier.bit().0),
         }

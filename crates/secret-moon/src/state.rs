@@ -13,7 +13,10 @@ use takuge_engine::{GameRng, Seat, SeatSet};
 pub enum Phase {
     /// Ⅱ. The holder of the lowest order card takes a turn; `number` is that card,
     /// shown as it is played.
-    Turn { actor: Seat, number: OrderNumber },
+    Turn {
+        actor: Seat,
+        number: OrderNumber,
+    },
     /// A questioned player answers aloud (only with the thief in the game does anyone
     /// have a choice, but every questioned player is asked so the pause reveals nothing).
     Answer {
@@ -23,7 +26,10 @@ pub enum Phase {
     },
     /// A player who passed has looked through the discard pile and takes a card for
     /// the next round.
-    TakeOrderCard { actor: Seat, number: OrderNumber },
+    TakeOrderCard {
+        actor: Seat,
+        number: OrderNumber,
+    },
     MatchOver,
 }
 
@@ -45,7 +51,9 @@ impl EndReason {
     pub const fn side(self) -> Side {
         match self {
             EndReason::ThirdRoundEnded | EndReason::MinisterCaptured => Side::PrincessTeam,
-            EndReason::PrincessCaptured | EndReason::PrincessAndTravellerRevealed => Side::MinisterTeam,
+            EndReason::PrincessCaptured | EndReason::PrincessAndTravellerRevealed => {
+                Side::MinisterTeam
+            }
         }
     }
 }
@@ -100,7 +108,9 @@ impl AnswerSet {
     }
 
     pub fn iter(self) -> impl Iterator<Item = Answer> {
-        Answer::ALL.into_iter().filter(move |a| self.0 & (1 << *a as u8) != 0)
+        Answer::ALL
+            .into_iter()
+            .filter(move |a| self.0 & (1 << *a as u8) != 0)
     }
 }
 
@@ -126,7 +136,8 @@ impl Deal {
                 pool_len += 1;
             }
         };
-        let removal = players == 5 && !options.thief || players == THIEF_MIN_PLAYERS && options.thief;
+        let removal =
+            players == 5 && !options.thief || players == THIEF_MIN_PLAYERS && options.thief;
         if options.thief {
             add_pool(Role::Thief, &mut pool);
         }
@@ -200,7 +211,10 @@ impl Deal {
     }
 
     pub fn role(&self, slot: Slot) -> Role {
-        self.roles.get(slot.index()).copied().unwrap_or(Role::Soldier)
+        self.roles
+            .get(slot.index())
+            .copied()
+            .unwrap_or(Role::Soldier)
     }
 
     pub fn status(&self, slot: Slot) -> CardStatus {
@@ -216,9 +230,18 @@ impl Deal {
     }
 
     pub fn captured_seats(&self) -> SeatSet {
-        Seat::all(usize::from(self.players))
-            .filter(|s| self.status(Self::seat_slot(*s)) == CardStatus::Captured)
-            .collect()
+        let mut set = SeatSet::EMPTY;
+        for (i, status) in self
+            .status
+            .iter()
+            .enumerate()
+            .take(usize::from(self.players))
+        {
+            if *status == CardStatus::Captured {
+                set.insert(Seat(i as u8));
+            }
+        }
+        set
     }
 
     pub fn is_captured(&self, seat: Seat) -> bool {
@@ -266,13 +289,25 @@ impl Deal {
 
     /// Whether the deal is decided (checked after every action: 即座に1ゲームが終了).
     pub fn decided(&self) -> Option<EndReason> {
-        let captured = |r: Role| self.slot_of_role(r).is_some_and(|s| self.status(s) == CardStatus::Captured);
-        let face_up = |r: Role| self.slot_of_role(r).is_some_and(|s| self.status(s).face_up());
-        if captured(Role::Princess) {
-            Some(EndReason::PrincessCaptured)
-        } else if captured(Role::Minister) {
+        let (mut princess_up, mut traveller_up, mut minister_captured) = (false, false, false);
+        for slot in self.slots() {
+            let status = self.status(slot);
+            if status == CardStatus::Hidden {
+                continue;
+            }
+            match self.role(slot) {
+                Role::Princess if status == CardStatus::Captured => {
+                    return Some(EndReason::PrincessCaptured)
+                }
+                Role::Princess => princess_up = true,
+                Role::Traveller => traveller_up = true,
+                Role::Minister => minister_captured |= status == CardStatus::Captured,
+                _ => {}
+            }
+        }
+        if minister_captured {
             Some(EndReason::MinisterCaptured)
-        } else if face_up(Role::Princess) && face_up(Role::Traveller) {
+        } else if princess_up && traveller_up {
             Some(EndReason::PrincessAndTravellerRevealed)
         } else {
             None
@@ -291,7 +326,12 @@ impl Deal {
     /// What `seat` knows a card to be, if it knows.
     pub fn known_role(&self, seat: Seat, slot: Slot) -> Option<Role> {
         let role = self.role(slot);
-        if self.status(slot).face_up() || self.known.get(seat.index()).is_some_and(|k| k.contains(slot)) {
+        if self.status(slot).face_up()
+            || self
+                .known
+                .get(seat.index())
+                .is_some_and(|k| k.contains(slot))
+        {
             return Some(role);
         }
         let mine = self.role(Self::seat_slot(seat));
@@ -306,11 +346,17 @@ impl Deal {
         if let Some(r) = self.known_role(seat, slot) {
             return r.bit();
         }
-        let mut mask = self.public_mask.get(slot.index()).copied().unwrap_or(RoleMask::ALL);
+        let mut mask = self
+            .public_mask
+            .get(slot.index())
+            .copied()
+            .unwrap_or(RoleMask::ALL);
         let mine = self.role(Self::seat_slot(seat));
         if let Some(partner) = Self::partner_role(mine) {
             // The partner is known: a player's card exactly, or "somewhere in the centre".
-            let partner_is_player = self.slot_of_role(partner).is_some_and(|s| self.is_player_slot(s));
+            let partner_is_player = self
+                .slot_of_role(partner)
+                .is_some_and(|s| self.is_player_slot(s));
             if partner_is_player || self.is_player_slot(slot) {
                 mask = mask.without(partner);
             }

@@ -108,18 +108,32 @@ impl SecretMoon {
                     card,
                     status: deal.status(slot),
                     role,
-                    possible: deal.public_mask.get(slot.index()).copied().unwrap_or(RoleMask::ALL),
+                    possible: deal
+                        .public_mask
+                        .get(slot.index())
+                        .copied()
+                        .unwrap_or(RoleMask::ALL),
                     protected: deal.protected.contains(slot),
-                    observed_by: deal.eyes.get(slot.index()).map(|e| e.iter().collect()).unwrap_or_default(),
+                    observed_by: deal
+                        .eyes
+                        .get(slot.index())
+                        .map(|e| e.iter().collect())
+                        .unwrap_or_default(),
                     answers: match card {
-                        CardRef::Player(s) => deal.answers.get(s.index()).map(|a| a.iter().collect()).unwrap_or_default(),
+                        CardRef::Player(s) => deal
+                            .answers
+                            .get(s.index())
+                            .map(|a| a.iter().collect())
+                            .unwrap_or_default(),
                         CardRef::Npc(_) => Vec::new(),
                     },
                 }
             })
             .collect();
         let current = match self.phase {
-            Phase::Turn { number, .. } | Phase::Answer { number, .. } | Phase::TakeOrderCard { number, .. } => Some(number),
+            Phase::Turn { number, .. }
+            | Phase::Answer { number, .. }
+            | Phase::TakeOrderCard { number, .. } => Some(number),
             Phase::MatchOver => None,
         };
         let seats = Seat::all(self.players())
@@ -163,7 +177,12 @@ impl SecretMoon {
             game: (self.results.len() as u8 + 1).min(self.options.games.games()),
             games: self.options.games.games(),
             round: deal.round,
-            victory_points: self.victory_points.iter().take(self.players()).copied().collect(),
+            victory_points: self
+                .victory_points
+                .iter()
+                .take(self.players())
+                .copied()
+                .collect(),
             your_role,
             partner,
             cards,

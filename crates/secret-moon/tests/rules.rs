@@ -3,8 +3,8 @@
 
 use takuge_engine::{ActionError, Game, Seat, SetupError, Viewer};
 use takuge_secret_moon::{
-    Action, Answer, CardRef, CardStatus, EndReason, MatchLength, Options, PartnerView, Phase, Reject, Role,
-    SecretMoon, Side,
+    Action, Answer, CardRef, CardStatus, EndReason, MatchLength, Options, PartnerView, Phase,
+    Reject, Role, SecretMoon, Side,
 };
 
 use Role::*;
@@ -21,7 +21,9 @@ fn play(g: &mut SecretMoon, seat: u8, action: Action) {
 
 fn refuse(g: &mut SecretMoon, seat: u8, action: Action) -> ActionError<Reject> {
     let before = g.clone();
-    let err = g.apply(Seat(seat), &action).expect_err("action should be refused");
+    let err = g
+        .apply(Seat(seat), &action)
+        .expect_err("action should be refused");
     assert_eq!(*g, before, "a refused action changed the state");
     err
 }
@@ -38,7 +40,9 @@ fn actor(g: &SecretMoon) -> u8 {
 fn five(options: Options) -> SecretMoon {
     SecretMoon::with_cards(
         options,
-        &[Princess, Traveller, Minister, Soldier, Monk, Soldier, Soldier, Soldier],
+        &[
+            Princess, Traveller, Minister, Soldier, Monk, Soldier, Soldier, Soldier,
+        ],
         &[1, 2, 3, 4, 5],
         1,
     )
@@ -61,7 +65,10 @@ fn eight_character_cards_one_to_each_player_and_the_rest_to_the_centre() {
                 .chain((0..g.npc_cards()).map(|i| g.role_of(CardRef::Npc(i)).expect("card")))
                 .collect();
             roles.sort();
-            assert_eq!(roles, vec![Princess, Traveller, Minister, Monk, Soldier, Soldier, Soldier, Soldier]);
+            assert_eq!(
+                roles,
+                vec![Princess, Traveller, Minister, Monk, Soldier, Soldier, Soldier, Soldier]
+            );
         }
     }
 }
@@ -74,7 +81,10 @@ fn five_players_remove_one_random_card_of_the_soldiers_and_monk() {
     for seed in 0..200 {
         let g = SecretMoon::new(&Options::default(), 5, seed).expect("valid");
         assert_eq!(g.npc_cards(), 2);
-        let roles: Vec<Role> = (0..5).map(|s| g.role_of(p(s)).expect("card")).chain((0..2).map(|i| g.role_of(CardRef::Npc(i)).expect("card"))).collect();
+        let roles: Vec<Role> = (0..5)
+            .map(|s| g.role_of(p(s)).expect("card"))
+            .chain((0..2).map(|i| g.role_of(CardRef::Npc(i)).expect("card")))
+            .collect();
         for must in [Princess, Traveller, Minister] {
             assert!(roles.contains(&must));
         }
@@ -92,7 +102,10 @@ fn five_players_remove_one_random_card_of_the_soldiers_and_monk() {
 // (7人以上でプレイする場合)「全ての人物カードがシャッフルされ」
 #[test]
 fn thief_variant_removes_one_card_with_six_players_and_none_with_seven_or_more() {
-    let thief = Options { thief: true, ..Options::default() };
+    let thief = Options {
+        thief: true,
+        ..Options::default()
+    };
     for seed in 0..50 {
         let six = SecretMoon::new(&thief, 6, seed).expect("valid");
         assert_eq!(six.npc_cards(), 2, "9 cards less one removed, 6 players");
@@ -100,7 +113,8 @@ fn thief_variant_removes_one_card_with_six_players_and_none_with_seven_or_more()
         assert_eq!(seven.npc_cards(), 2);
         let eight = SecretMoon::new(&thief, 8, seed).expect("valid");
         assert_eq!(eight.npc_cards(), 1);
-        let has_thief = (0..8).any(|s| eight.role_of(p(s)) == Some(Thief)) || eight.role_of(CardRef::Npc(0)) == Some(Thief);
+        let has_thief = (0..8).any(|s| eight.role_of(p(s)) == Some(Thief))
+            || eight.role_of(CardRef::Npc(0)) == Some(Thief);
         assert!(has_thief);
     }
 }
@@ -108,10 +122,22 @@ fn thief_variant_removes_one_card_with_six_players_and_none_with_seven_or_more()
 // 「兵士を加える場合は6人以上でなければいけません」(the thief needs six players or more)
 #[test]
 fn the_thief_needs_at_least_six_players() {
-    let thief = Options { thief: true, ..Options::default() };
-    assert!(matches!(SecretMoon::new(&thief, 5, 1), Err(SetupError::InvalidOptions { .. })));
-    assert!(matches!(SecretMoon::new(&Options::default(), 2, 1), Err(SetupError::PlayerCount { .. })));
-    assert!(matches!(SecretMoon::new(&Options::default(), 9, 1), Err(SetupError::PlayerCount { .. })));
+    let thief = Options {
+        thief: true,
+        ..Options::default()
+    };
+    assert!(matches!(
+        SecretMoon::new(&thief, 5, 1),
+        Err(SetupError::InvalidOptions { .. })
+    ));
+    assert!(matches!(
+        SecretMoon::new(&Options::default(), 2, 1),
+        Err(SetupError::PlayerCount { .. })
+    ));
+    assert!(matches!(
+        SecretMoon::new(&Options::default(), 9, 1),
+        Err(SetupError::PlayerCount { .. })
+    ));
 }
 
 // 「「姫」と「旅人」の人物カードが配られたプレイヤー同士はお互いの役割を知ることができます」
@@ -127,14 +153,25 @@ fn princess_and_traveller_know_each_other_and_no_one_else_knows_anyone() {
     assert_eq!(traveller.cards[0].role, Some(Princess));
     let minister = g.view(Viewer::Seat(Seat(2)));
     assert_eq!(minister.partner, None);
-    assert!(minister.cards.iter().enumerate().all(|(i, c)| (i == 2) == c.role.is_some()));
+    assert!(minister
+        .cards
+        .iter()
+        .enumerate()
+        .all(|(i, c)| (i == 2) == c.role.is_some()));
 }
 
 // 「プレイ人数によっては「姫」か「旅人」の人物カードのどちらかが欠けていたり」: a partner in the centre
 #[test]
 fn a_partner_in_the_centre_is_known_to_be_there_but_not_which_card() {
-    let g = SecretMoon::with_cards(Options::default(), &[Princess, Minister, Soldier, Soldier, Traveller, Monk, Soldier, Soldier], &[1, 2, 3], 1)
-        .expect("valid");
+    let g = SecretMoon::with_cards(
+        Options::default(),
+        &[
+            Princess, Minister, Soldier, Soldier, Traveller, Monk, Soldier, Soldier,
+        ],
+        &[1, 2, 3],
+        1,
+    )
+    .expect("valid");
     let view = g.view(Viewer::Seat(Seat(0)));
     assert_eq!(view.partner, Some(PartnerView::InCentre));
     assert!(view.cards[3..].iter().all(|c| c.role.is_none()));
@@ -143,7 +180,15 @@ fn a_partner_in_the_centre_is_known_to_be_there_but_not_which_card() {
 // 「行動順カードに示された数字が小さい順に、各プレイヤーは順番に手番を行います」
 #[test]
 fn players_act_in_order_of_their_action_order_cards() {
-    let mut g = SecretMoon::with_cards(Options::default(), &[Soldier, Soldier, Soldier, Princess, Traveller, Minister, Monk, Soldier], &[6, 2, 4], 1).expect("valid");
+    let mut g = SecretMoon::with_cards(
+        Options::default(),
+        &[
+            Soldier, Soldier, Soldier, Princess, Traveller, Minister, Monk, Soldier,
+        ],
+        &[6, 2, 4],
+        1,
+    )
+    .expect("valid");
     let mut seen = vec![];
     for _ in 0..3 {
         let a = actor(&g);
@@ -151,7 +196,13 @@ fn players_act_in_order_of_their_action_order_cards() {
         play(&mut g, a, Action::Pass);
         if let Phase::TakeOrderCard { actor, .. } = g.phase() {
             let view = g.view(Viewer::Seat(actor));
-            let n = view.discard.face_up.first().or(view.discard.face_down_seen.first()).copied().expect("a card to take");
+            let n = view
+                .discard
+                .face_up
+                .first()
+                .or(view.discard.face_down_seen.first())
+                .copied()
+                .expect("a card to take");
             play(&mut g, actor.0, Action::TakeOrderCard { number: n });
         }
     }
@@ -166,7 +217,11 @@ fn order_card_numbers_are_secret_until_played() {
     assert_eq!(view.seats[3].number, Some(4));
     assert_eq!(view.seats[4].number, None);
     assert!(view.seats[4].holds_card);
-    assert_eq!(view.seats[0].number, Some(1), "the card being played is shown");
+    assert_eq!(
+        view.seats[0].number,
+        Some(1),
+        "the card being played is shown"
+    );
 }
 
 // 観察「他プレイヤーの人物カードもしくは中央にある人物カードのうち1枚を秘密裏に確認する。見たカードには自分の色の「目」のマーカーが置かれます」
@@ -182,7 +237,10 @@ fn observe_shows_the_card_to_the_observer_alone_and_leaves_an_eye_marker() {
             assert_eq!(v.cards[2].role, None);
         }
     }
-    assert_eq!(refuse(&mut g, 1, Action::Observe { card: p(1) }), ActionError::Illegal(Reject::NotYourOwnCard));
+    assert_eq!(
+        refuse(&mut g, 1, Action::Observe { card: p(1) }),
+        ActionError::Illegal(Reject::NotYourOwnCard)
+    );
 }
 
 // 質問「「姫」と「旅人」:何もしゃべらない」「「大臣」:「バカもん!わしは大臣じゃ!」」「「僧侶」と「兵士」:「やぁ、ご同輩!」」
@@ -200,14 +258,24 @@ fn questioned_players_answer_by_their_role_and_a_marker_is_placed() {
     assert_eq!(Answer::HelloComrade.marker(), Side::MinisterTeam);
     // 「マーカーが置かれることで誰かの役職が明白になったとしても、指名が行われるまでは公開状態にはなりません」
     assert_eq!(v.cards[2].status, CardStatus::Hidden);
-    assert_eq!(refuse(&mut g, 3, Action::Question { target: Seat(3) }), ActionError::Illegal(Reject::NotYourself));
+    assert_eq!(
+        refuse(&mut g, 3, Action::Question { target: Seat(3) }),
+        ActionError::Illegal(Reject::NotYourself)
+    );
 }
 
 // 指名「宣言した役割とカード内容が一致していた場合、「宣言を受けたプレイヤー」の人物カードが公開される」
 #[test]
 fn a_correct_nomination_reveals_the_named_card() {
     let mut g = five(Options::default());
-    play(&mut g, 0, Action::Nominate { card: p(2), role: Minister });
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(2),
+            role: Minister,
+        },
+    );
     assert_eq!(g.status_of(p(2)), Some(CardStatus::Revealed));
     assert_eq!(g.status_of(p(0)), Some(CardStatus::Hidden));
 }
@@ -217,15 +285,32 @@ fn a_correct_nomination_reveals_the_named_card() {
 #[test]
 fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already_revealed() {
     let mut g = five(Options::default());
-    play(&mut g, 0, Action::Nominate { card: p(1), role: Monk });
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(1),
+            role: Monk,
+        },
+    );
     assert_eq!(g.status_of(p(0)), Some(CardStatus::Revealed));
     assert_eq!(g.status_of(p(1)), Some(CardStatus::Hidden));
-    assert!(!g.view(Viewer::Spectator).cards[1].possible.contains(Monk), "everyone learns it is not the monk");
+    assert!(
+        !g.view(Viewer::Spectator).cards[1].possible.contains(Monk),
+        "everyone learns it is not the monk"
+    );
     play(&mut g, 1, Action::Pass);
     if let Phase::TakeOrderCard { .. } = g.phase() {
         play(&mut g, 1, Action::TakeOrderCard { number: 1 });
     }
-    play(&mut g, 2, Action::Nominate { card: p(4), role: Soldier });
+    play(
+        &mut g,
+        2,
+        Action::Nominate {
+            card: p(4),
+            role: Soldier,
+        },
+    );
     assert_eq!(g.status_of(p(2)), Some(CardStatus::Revealed));
     play(&mut g, 3, Action::Pass);
     if let Phase::TakeOrderCard { .. } = g.phase() {
@@ -239,7 +324,14 @@ fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already
     let a = actor(&g);
     assert_eq!(g.round(), 2);
     if a == 2 {
-        play(&mut g, 2, Action::Nominate { card: p(3), role: Princess });
+        play(
+            &mut g,
+            2,
+            Action::Nominate {
+                card: p(3),
+                role: Princess,
+            },
+        );
         assert_eq!(g.status_of(p(2)), Some(CardStatus::Revealed));
     }
 }
@@ -249,13 +341,35 @@ fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already
 #[test]
 fn nominating_a_centre_card_shows_it_to_the_nominator_and_reveals_it_or_the_nominator() {
     let mut g = five(Options::default());
-    play(&mut g, 0, Action::Nominate { card: CardRef::Npc(0), role: Princess });
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: CardRef::Npc(0),
+            role: Princess,
+        },
+    );
     assert_eq!(g.status_of(CardRef::Npc(0)), Some(CardStatus::Hidden));
     assert_eq!(g.status_of(p(0)), Some(CardStatus::Revealed));
-    assert_eq!(g.view(Viewer::Seat(Seat(0))).cards[5].role, Some(Soldier), "the nominator looked at it");
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(0))).cards[5].role,
+        Some(Soldier),
+        "the nominator looked at it"
+    );
     assert_eq!(g.view(Viewer::Seat(Seat(1))).cards[5].role, None);
-    play(&mut g, 1, Action::Nominate { card: CardRef::Npc(1), role: Soldier });
-    assert_eq!(g.status_of(CardRef::Npc(1)), Some(CardStatus::Captured), "a revealed soldier is captured, NPC or not");
+    play(
+        &mut g,
+        1,
+        Action::Nominate {
+            card: CardRef::Npc(1),
+            role: Soldier,
+        },
+    );
+    assert_eq!(
+        g.status_of(CardRef::Npc(1)),
+        Some(CardStatus::Captured),
+        "a revealed soldier is captured, NPC or not"
+    );
     assert_eq!(g.status_of(p(1)), Some(CardStatus::Hidden));
 }
 
@@ -263,7 +377,14 @@ fn nominating_a_centre_card_shows_it_to_the_nominator_and_reveals_it_or_the_nomi
 #[test]
 fn a_revealed_soldier_is_captured_and_loses_its_turn() {
     let mut g = five(Options::default());
-    play(&mut g, 0, Action::Nominate { card: p(3), role: Soldier });
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(3),
+            role: Soldier,
+        },
+    );
     assert_eq!(g.status_of(p(3)), Some(CardStatus::Captured));
     play(&mut g, 1, Action::Pass);
     if let Phase::TakeOrderCard { .. } = g.phase() {
@@ -273,7 +394,11 @@ fn a_revealed_soldier_is_captured_and_loses_its_turn() {
     if let Phase::TakeOrderCard { .. } = g.phase() {
         play(&mut g, 2, Action::TakeOrderCard { number: 2 });
     }
-    assert_eq!(actor(&g), 4, "the captured soldier (order card 4) is skipped");
+    assert_eq!(
+        actor(&g),
+        4,
+        "the captured soldier (order card 4) is skipped"
+    );
 }
 
 // 隠れる/かばう「このアクションは第3ラウンドでは実行できません」
@@ -285,11 +410,20 @@ fn hide_or_protect_cannot_be_used_in_round_three() {
             break;
         }
         let a = actor(&g);
-        play(&mut g, a, Action::Question { target: Seat((a + 1) % 5) });
+        play(
+            &mut g,
+            a,
+            Action::Question {
+                target: Seat((a + 1) % 5),
+            },
+        );
     }
     assert_eq!(g.round(), 3);
     let a = actor(&g);
-    assert_eq!(refuse(&mut g, a, Action::Protect { card: p(a) }), ActionError::Illegal(Reject::NoProtectionInRoundThree));
+    assert_eq!(
+        refuse(&mut g, a, Action::Protect { card: p(a) }),
+        ActionError::Illegal(Reject::NoProtectionInRoundThree)
+    );
 }
 
 // 「ラウンドが終了するまで、指定されたプレイヤーは全てのアクションの対象として選ぶことができません。
@@ -298,14 +432,34 @@ fn hide_or_protect_cannot_be_used_in_round_three() {
 fn protection_lasts_to_the_end_of_the_round_even_if_the_protector_is_captured() {
     let mut g = five(Options::default());
     play(&mut g, 0, Action::Protect { card: p(4) });
-    play(&mut g, 1, Action::Nominate { card: p(0), role: Princess });
+    play(
+        &mut g,
+        1,
+        Action::Nominate {
+            card: p(0),
+            role: Princess,
+        },
+    );
     assert_eq!(g.status_of(p(0)), Some(CardStatus::Revealed));
-    assert_eq!(refuse(&mut g, 2, Action::Observe { card: p(4) }), ActionError::Illegal(Reject::Protected));
-    assert_eq!(refuse(&mut g, 2, Action::Question { target: Seat(4) }), ActionError::Illegal(Reject::Protected));
-    assert_eq!(refuse(&mut g, 2, Action::Sabotage { target: Seat(4) }), ActionError::Illegal(Reject::Protected));
+    assert_eq!(
+        refuse(&mut g, 2, Action::Observe { card: p(4) }),
+        ActionError::Illegal(Reject::Protected)
+    );
+    assert_eq!(
+        refuse(&mut g, 2, Action::Question { target: Seat(4) }),
+        ActionError::Illegal(Reject::Protected)
+    );
+    assert_eq!(
+        refuse(&mut g, 2, Action::Sabotage { target: Seat(4) }),
+        ActionError::Illegal(Reject::Protected)
+    );
     // The minister captures the protector; the monk stays protected.
     play(&mut g, 2, Action::Capture { card: p(0) });
-    assert_eq!(winner(&g), Some(Side::MinisterTeam), "capturing the princess ends the game");
+    assert_eq!(
+        winner(&g),
+        Some(Side::MinisterTeam),
+        "capturing the princess ends the game"
+    );
 }
 
 #[test]
@@ -314,16 +468,28 @@ fn protection_of_a_captured_protector_still_holds() {
     // seat 3 a soldier, which captures it; the princess stays protected this round.
     let mut g = SecretMoon::with_cards(
         Options::default(),
-        &[Princess, Traveller, Minister, Soldier, Monk, Soldier, Soldier, Soldier],
+        &[
+            Princess, Traveller, Minister, Soldier, Monk, Soldier, Soldier, Soldier,
+        ],
         &[2, 3, 4, 1, 5],
         1,
     )
     .expect("valid test setup");
     play(&mut g, 3, Action::Protect { card: p(0) });
-    play(&mut g, 0, Action::Nominate { card: p(3), role: Soldier });
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(3),
+            role: Soldier,
+        },
+    );
     assert_eq!(g.status_of(p(3)), Some(CardStatus::Captured));
     assert!(g.is_protected(p(0)));
-    assert_eq!(refuse(&mut g, 1, Action::Observe { card: p(0) }), ActionError::Illegal(Reject::Protected));
+    assert_eq!(
+        refuse(&mut g, 1, Action::Observe { card: p(0) }),
+        ActionError::Illegal(Reject::Protected)
+    );
     play(&mut g, 1, Action::Question { target: Seat(2) });
     play(&mut g, 2, Action::Question { target: Seat(1) });
     play(&mut g, 4, Action::Question { target: Seat(1) });
@@ -343,8 +509,15 @@ fn sabotage_discards_an_unplayed_order_card_face_down_and_captures_the_saboteur(
     play(&mut g, 1, Action::Sabotage { target: Seat(3) });
     assert_eq!(g.status_of(p(1)), Some(CardStatus::Captured));
     let v = g.view(Viewer::Spectator);
-    assert!(!v.discard.face_up.contains(&4), "seat 3's card went face down");
-    assert_eq!(g.view(Viewer::Seat(Seat(3))).discard.face_down_seen.contains(&4), true);
+    assert!(
+        !v.discard.face_up.contains(&4),
+        "seat 3's card went face down"
+    );
+    assert!(g
+        .view(Viewer::Seat(Seat(3)))
+        .discard
+        .face_down_seen
+        .contains(&4));
     play(&mut g, 2, Action::Question { target: Seat(4) });
     assert_eq!(actor(&g), 4, "seat 3 lost its turn");
 }
@@ -357,7 +530,11 @@ fn sabotage_after_a_pass_discards_the_reserved_card_face_up_and_a_card_is_dealt_
     play(&mut g, 0, Action::Pass);
     assert!(matches!(g.phase(), Phase::TakeOrderCard { .. }));
     play(&mut g, 0, Action::TakeOrderCard { number: 7 });
-    assert_eq!(g.view(Viewer::Spectator).seats[0].reserved, Some(7), "「選んだカードは全プレイヤーに公開されます」");
+    assert_eq!(
+        g.view(Viewer::Spectator).seats[0].reserved,
+        Some(7),
+        "「選んだカードは全プレイヤーに公開されます」"
+    );
     play(&mut g, 1, Action::Sabotage { target: Seat(0) });
     let v = g.view(Viewer::Spectator);
     assert_eq!(v.seats[0].reserved, None);
@@ -366,7 +543,10 @@ fn sabotage_after_a_pass_discards_the_reserved_card_face_up_and_a_card_is_dealt_
         play(&mut g, s, Action::Question { target: Seat(0) });
     }
     assert_eq!(g.round(), 2);
-    assert!(g.view(Viewer::Spectator).seats[0].holds_card, "dealt normally");
+    assert!(
+        g.view(Viewer::Spectator).seats[0].holds_card,
+        "dealt normally"
+    );
 }
 
 // パス「次ラウンドで使用する行動順カードを捨て札山から1枚自由に選んで確保します」「次ラウンド開始時に行動順カードは配られません」
@@ -379,7 +559,11 @@ fn a_pass_takes_a_card_from_the_discard_pile_for_the_next_round() {
     let v = g.view(Viewer::Seat(Seat(1)));
     assert_eq!(v.discard.face_up, vec![1]);
     assert_eq!(v.discard.face_down_seen, vec![6, 7, 8]);
-    assert!(g.view(Viewer::Seat(Seat(2))).discard.face_down_seen.is_empty());
+    assert!(g
+        .view(Viewer::Seat(Seat(2)))
+        .discard
+        .face_down_seen
+        .is_empty());
     let mut legal = vec![];
     g.legal_actions(Seat(1), &mut legal);
     assert_eq!(legal.len(), 4);
@@ -388,7 +572,11 @@ fn a_pass_takes_a_card_from_the_discard_pile_for_the_next_round() {
         play(&mut g, s, Action::Question { target: Seat(0) });
     }
     assert_eq!(g.round(), 2);
-    assert_eq!(actor(&g), 1, "card 1 reserved: seat 1 acts first in round 2");
+    assert_eq!(
+        actor(&g),
+        1,
+        "card 1 reserved: seat 1 acts first in round 2"
+    );
     assert_eq!(g.order_cards().held_by(Seat(1)), Some(1));
 }
 
@@ -396,8 +584,18 @@ fn a_pass_takes_a_card_from_the_discard_pile_for_the_next_round() {
 #[test]
 fn capture_targets_only_cards_revealed_by_nomination() {
     let mut g = five(Options::default());
-    assert_eq!(refuse(&mut g, 0, Action::Capture { card: p(2) }), ActionError::Illegal(Reject::NotRevealedByNomination));
-    play(&mut g, 0, Action::Nominate { card: p(2), role: Minister });
+    assert_eq!(
+        refuse(&mut g, 0, Action::Capture { card: p(2) }),
+        ActionError::Illegal(Reject::NotRevealedByNomination)
+    );
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(2),
+            role: Minister,
+        },
+    );
     play(&mut g, 1, Action::Capture { card: p(2) });
     assert_eq!(winner(&g), Some(Side::PrincessTeam));
     assert_eq!(g.results()[0].reason, EndReason::MinisterCaptured);
@@ -407,7 +605,14 @@ fn capture_targets_only_cards_revealed_by_nomination() {
 #[test]
 fn soldiers_cannot_capture_except_the_thief() {
     let mut g = five(Options::default());
-    play(&mut g, 0, Action::Nominate { card: p(4), role: Monk });
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(4),
+            role: Monk,
+        },
+    );
     play(&mut g, 1, Action::Pass);
     if let Phase::TakeOrderCard { .. } = g.phase() {
         play(&mut g, 1, Action::TakeOrderCard { number: 1 });
@@ -416,14 +621,45 @@ fn soldiers_cannot_capture_except_the_thief() {
     if let Phase::TakeOrderCard { .. } = g.phase() {
         play(&mut g, 2, Action::TakeOrderCard { number: 2 });
     }
-    assert_eq!(refuse(&mut g, 3, Action::Capture { card: p(4) }), ActionError::Illegal(Reject::SoldiersCaptureOnlyTheThief));
+    assert_eq!(
+        refuse(&mut g, 3, Action::Capture { card: p(4) }),
+        ActionError::Illegal(Reject::SoldiersCaptureOnlyTheThief)
+    );
 
-    let thief = Options { thief: true, ..Options::default() };
-    let mut g = SecretMoon::with_cards(thief, &[Soldier, Thief, Princess, Traveller, Minister, Monk, Soldier, Soldier, Soldier], &[1, 2, 3, 4, 5, 6], 1).expect("valid");
-    play(&mut g, 0, Action::Nominate { card: p(1), role: Thief });
-    assert_eq!(g.status_of(p(1)), Some(CardStatus::Revealed), "a revealed thief is not captured by being revealed");
-    assert_eq!(refuse(&mut g, 1, Action::Capture { card: p(0) }), ActionError::Illegal(Reject::ThiefCannotCapture));
-    assert_eq!(refuse(&mut g, 1, Action::Protect { card: p(1) }), ActionError::Illegal(Reject::ThiefCannotProtect));
+    let thief = Options {
+        thief: true,
+        ..Options::default()
+    };
+    let mut g = SecretMoon::with_cards(
+        thief,
+        &[
+            Soldier, Thief, Princess, Traveller, Minister, Monk, Soldier, Soldier, Soldier,
+        ],
+        &[1, 2, 3, 4, 5, 6],
+        1,
+    )
+    .expect("valid");
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(1),
+            role: Thief,
+        },
+    );
+    assert_eq!(
+        g.status_of(p(1)),
+        Some(CardStatus::Revealed),
+        "a revealed thief is not captured by being revealed"
+    );
+    assert_eq!(
+        refuse(&mut g, 1, Action::Capture { card: p(0) }),
+        ActionError::Illegal(Reject::ThiefCannotCapture)
+    );
+    assert_eq!(
+        refuse(&mut g, 1, Action::Protect { card: p(1) }),
+        ActionError::Illegal(Reject::ThiefCannotProtect)
+    );
     play(&mut g, 1, Action::Pass);
     if let Phase::TakeOrderCard { .. } = g.phase() {
         play(&mut g, 1, Action::TakeOrderCard { number: 1 });
@@ -431,17 +667,41 @@ fn soldiers_cannot_capture_except_the_thief() {
     for s in 2..6 {
         play(&mut g, s, Action::Pass);
         if let Phase::TakeOrderCard { .. } = g.phase() {
-            let n = g.view(Viewer::Seat(Seat(s))).discard.face_up.first().copied().or(g.view(Viewer::Seat(Seat(s))).discard.face_down_seen.first().copied()).expect("card");
+            let n = g
+                .view(Viewer::Seat(Seat(s)))
+                .discard
+                .face_up
+                .first()
+                .copied()
+                .or(g
+                    .view(Viewer::Seat(Seat(s)))
+                    .discard
+                    .face_down_seen
+                    .first()
+                    .copied())
+                .expect("card");
             play(&mut g, s, Action::TakeOrderCard { number: n });
         }
     }
     // Round 2: the soldier (seat 0) captures the revealed thief.
     while actor(&g) != 0 {
         let a = actor(&g);
-        play(&mut g, a, Action::Question { target: Seat(if a == 2 { 3 } else { 2 }) });
+        play(
+            &mut g,
+            a,
+            Action::Question {
+                target: Seat(if a == 2 { 3 } else { 2 }),
+            },
+        );
         if let Phase::Answer { target, .. } = g.phase() {
             let role = g.role_of(p(target.0)).expect("card");
-            play(&mut g, target.0, Action::Answer { answer: role.answers()[0] });
+            play(
+                &mut g,
+                target.0,
+                Action::Answer {
+                    answer: role.answers()[0],
+                },
+            );
         }
     }
     play(&mut g, 0, Action::Capture { card: p(1) });
@@ -451,9 +711,27 @@ fn soldiers_cannot_capture_except_the_thief() {
 // 「ただし、姫を捕獲できるのは「大臣」だけです」
 #[test]
 fn only_the_minister_can_capture_the_princess() {
-    let mut g = SecretMoon::with_cards(Options::default(), &[Traveller, Princess, Minister, Soldier, Monk, Soldier, Soldier, Soldier], &[2, 1, 3, 4, 5], 1).expect("valid");
-    play(&mut g, 1, Action::Nominate { card: p(0), role: Monk }); // the princess names wrongly and is revealed
-    assert_eq!(refuse(&mut g, 0, Action::Capture { card: p(1) }), ActionError::Illegal(Reject::OnlyTheMinisterCapturesThePrincess));
+    let mut g = SecretMoon::with_cards(
+        Options::default(),
+        &[
+            Traveller, Princess, Minister, Soldier, Monk, Soldier, Soldier, Soldier,
+        ],
+        &[2, 1, 3, 4, 5],
+        1,
+    )
+    .expect("valid");
+    play(
+        &mut g,
+        1,
+        Action::Nominate {
+            card: p(0),
+            role: Monk,
+        },
+    ); // the princess names wrongly and is revealed
+    assert_eq!(
+        refuse(&mut g, 0, Action::Capture { card: p(1) }),
+        ActionError::Illegal(Reject::OnlyTheMinisterCapturesThePrincess)
+    );
     play(&mut g, 0, Action::Pass);
     if let Phase::TakeOrderCard { .. } = g.phase() {
         play(&mut g, 0, Action::TakeOrderCard { number: 1 });
@@ -467,11 +745,21 @@ fn only_the_minister_can_capture_the_princess() {
 #[test]
 fn princess_and_traveller_both_revealed_ends_the_game_for_the_minister_team() {
     let mut g = five(Options::default());
-    play(&mut g, 0, Action::Nominate { card: p(3), role: Monk }); // princess revealed by her own mistake
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(3),
+            role: Monk,
+        },
+    ); // princess revealed by her own mistake
     assert!(g.results().is_empty());
     play(&mut g, 1, Action::Sabotage { target: Seat(4) }); // traveller revealed (and captured)
     assert_eq!(winner(&g), Some(Side::MinisterTeam));
-    assert_eq!(g.results()[0].reason, EndReason::PrincessAndTravellerRevealed);
+    assert_eq!(
+        g.results()[0].reason,
+        EndReason::PrincessAndTravellerRevealed
+    );
     // 「途中で捕獲されていても勝利となります」: the captured... here the minister team scores.
     assert_eq!(g.victory_points(), &[0, 0, 1, 1, 0]);
 }
@@ -502,11 +790,21 @@ fn the_end_of_round_three_is_a_princess_team_win_for_every_member_even_if_captur
     while g.results().is_empty() && guard < 50 {
         let a = actor(&g);
         let target = if a == 0 { 1 } else { 0 };
-        play(&mut g, a, Action::Question { target: Seat(target) });
+        play(
+            &mut g,
+            a,
+            Action::Question {
+                target: Seat(target),
+            },
+        );
         guard += 1;
     }
     assert_eq!(g.results()[0].reason, EndReason::ThirdRoundEnded);
-    assert_eq!(g.victory_points(), &[1, 1, 0, 0, 1], "the captured monk wins with the princess team");
+    assert_eq!(
+        g.victory_points(),
+        &[1, 1, 0, 0, 1],
+        "the captured monk wins with the princess team"
+    );
     assert!(g.is_over());
     let outcome = g.outcome().expect("over");
     assert_eq!(outcome.ranks, vec![1, 1, 4, 4, 1]);
@@ -516,11 +814,39 @@ fn the_end_of_round_three_is_a_princess_team_win_for_every_member_even_if_captur
 // 盗賊「姫チーム、大臣チームのどちらかが勝利したとき、盗賊自身が捕獲されていない … 盗賊の人物カードを持っていたプレイヤーだけが1勝利点を獲得します」
 #[test]
 fn a_free_thief_steals_the_win_when_a_team_wins() {
-    let thief = Options { thief: true, ..Options::default() };
-    let mut g = SecretMoon::with_cards(thief, &[Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier], &[1, 2, 3, 4, 5, 6], 1).expect("valid");
-    play(&mut g, 0, Action::Nominate { card: p(2), role: Princess });
-    play(&mut g, 1, Action::Nominate { card: p(3), role: Traveller });
-    assert_eq!(g.results()[0].reason, EndReason::PrincessAndTravellerRevealed);
+    let thief = Options {
+        thief: true,
+        ..Options::default()
+    };
+    let mut g = SecretMoon::with_cards(
+        thief,
+        &[
+            Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
+        ],
+        &[1, 2, 3, 4, 5, 6],
+        1,
+    )
+    .expect("valid");
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(2),
+            role: Princess,
+        },
+    );
+    play(
+        &mut g,
+        1,
+        Action::Nominate {
+            card: p(3),
+            role: Traveller,
+        },
+    );
+    assert_eq!(
+        g.results()[0].reason,
+        EndReason::PrincessAndTravellerRevealed
+    );
     assert_eq!(winner(&g), Some(Side::Thief));
     assert_eq!(g.victory_points(), &[0, 1, 0, 0, 0, 0]);
 }
@@ -528,20 +854,70 @@ fn a_free_thief_steals_the_win_when_a_team_wins() {
 // 「(ただし、NPCが盗賊の場合は1人勝ちにはなりません)」
 #[test]
 fn an_npc_thief_does_not_steal_the_win() {
-    let thief = Options { thief: true, ..Options::default() };
-    let mut g = SecretMoon::with_cards(thief, &[Minister, Soldier, Princess, Traveller, Soldier, Monk, Thief, Soldier, Soldier], &[1, 2, 3, 4, 5, 6], 1).expect("valid");
-    play(&mut g, 0, Action::Nominate { card: p(2), role: Princess });
-    play(&mut g, 1, Action::Nominate { card: p(3), role: Traveller });
+    let thief = Options {
+        thief: true,
+        ..Options::default()
+    };
+    let mut g = SecretMoon::with_cards(
+        thief,
+        &[
+            Minister, Soldier, Princess, Traveller, Soldier, Monk, Thief, Soldier, Soldier,
+        ],
+        &[1, 2, 3, 4, 5, 6],
+        1,
+    )
+    .expect("valid");
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(2),
+            role: Princess,
+        },
+    );
+    play(
+        &mut g,
+        1,
+        Action::Nominate {
+            card: p(3),
+            role: Traveller,
+        },
+    );
     assert_eq!(winner(&g), Some(Side::MinisterTeam));
     assert_eq!(g.victory_points(), &[1, 1, 0, 0, 1, 0]);
 }
 
 #[test]
 fn a_captured_thief_does_not_steal_the_win() {
-    let thief = Options { thief: true, ..Options::default() };
-    let mut g = SecretMoon::with_cards(thief, &[Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier], &[1, 2, 3, 4, 5, 6], 1).expect("valid");
-    play(&mut g, 0, Action::Nominate { card: p(1), role: Thief });
-    play(&mut g, 1, Action::Nominate { card: p(2), role: Princess });
+    let thief = Options {
+        thief: true,
+        ..Options::default()
+    };
+    let mut g = SecretMoon::with_cards(
+        thief,
+        &[
+            Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
+        ],
+        &[1, 2, 3, 4, 5, 6],
+        1,
+    )
+    .expect("valid");
+    play(
+        &mut g,
+        0,
+        Action::Nominate {
+            card: p(1),
+            role: Thief,
+        },
+    );
+    play(
+        &mut g,
+        1,
+        Action::Nominate {
+            card: p(2),
+            role: Princess,
+        },
+    );
     play(&mut g, 2, Action::Pass);
     if let Phase::TakeOrderCard { .. } = g.phase() {
         play(&mut g, 2, Action::TakeOrderCard { number: 1 });
@@ -551,7 +927,14 @@ fn a_captured_thief_does_not_steal_the_win() {
         play(&mut g, 3, Action::TakeOrderCard { number: 2 });
     }
     play(&mut g, 4, Action::Capture { card: p(1) }); // a soldier may capture the thief
-    play(&mut g, 5, Action::Nominate { card: p(3), role: Traveller });
+    play(
+        &mut g,
+        5,
+        Action::Nominate {
+            card: p(3),
+            role: Traveller,
+        },
+    );
     assert_eq!(winner(&g), Some(Side::MinisterTeam));
     assert_eq!(g.victory_points(), &[1, 0, 0, 0, 1, 0]);
 }
@@ -559,27 +942,74 @@ fn a_captured_thief_does_not_steal_the_win() {
 // 「盗賊は「質問」アクションをされたとき、「…」か「バカもん!わしは大臣じゃ!」のどちらで答えるかを選択できる」
 #[test]
 fn the_thief_chooses_its_answer_and_everyone_questioned_is_asked() {
-    let thief = Options { thief: true, ..Options::default() };
-    let mut g = SecretMoon::with_cards(thief, &[Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier], &[1, 2, 3, 4, 5, 6], 1).expect("valid");
+    let thief = Options {
+        thief: true,
+        ..Options::default()
+    };
+    let mut g = SecretMoon::with_cards(
+        thief,
+        &[
+            Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
+        ],
+        &[1, 2, 3, 4, 5, 6],
+        1,
+    )
+    .expect("valid");
     play(&mut g, 0, Action::Question { target: Seat(1) });
     assert_eq!(g.to_move().first_seat(), Some(Seat(1)));
     let mut legal = vec![];
     g.legal_actions(Seat(1), &mut legal);
-    assert_eq!(legal, vec![Action::Answer { answer: Answer::Silence }, Action::Answer { answer: Answer::IAmTheMinister }]);
-    play(&mut g, 1, Action::Answer { answer: Answer::IAmTheMinister });
-    assert_eq!(g.view(Viewer::Spectator).cards[1].answers, vec![Answer::IAmTheMinister]);
+    assert_eq!(
+        legal,
+        vec![
+            Action::Answer {
+                answer: Answer::Silence
+            },
+            Action::Answer {
+                answer: Answer::IAmTheMinister
+            }
+        ]
+    );
+    play(
+        &mut g,
+        1,
+        Action::Answer {
+            answer: Answer::IAmTheMinister,
+        },
+    );
+    assert_eq!(
+        g.view(Viewer::Spectator).cards[1].answers,
+        vec![Answer::IAmTheMinister]
+    );
     // A soldier questioned is asked too, and has exactly one answer.
     play(&mut g, 1, Action::Question { target: Seat(4) });
     assert_eq!(g.to_move().first_seat(), Some(Seat(4)));
     g.legal_actions(Seat(4), &mut legal);
-    assert_eq!(legal, vec![Action::Answer { answer: Answer::HelloComrade }]);
-    assert_eq!(refuse(&mut g, 4, Action::Answer { answer: Answer::Silence }), ActionError::Illegal(Reject::NotAnAnswerYouCanGive));
+    assert_eq!(
+        legal,
+        vec![Action::Answer {
+            answer: Answer::HelloComrade
+        }]
+    );
+    assert_eq!(
+        refuse(
+            &mut g,
+            4,
+            Action::Answer {
+                answer: Answer::Silence
+            }
+        ),
+        ActionError::Illegal(Reject::NotAnAnswerYouCanGive)
+    );
 }
 
 // 「勝利したプレイヤーはそれぞれ1勝利点を獲得します」「3ゲームマッチ、5ゲームマッチを選べます … 全ゲーム終了時点で最も勝利点を多く得ていたプレイヤーが勝者です」
 #[test]
 fn a_match_of_three_games_deals_again_and_ranks_by_victory_points() {
-    let options = Options { games: MatchLength::Three, thief: false };
+    let options = Options {
+        games: MatchLength::Three,
+        thief: false,
+    };
     let mut g = SecretMoon::new(&options, 4, 99).expect("valid");
     let mut guard = 0;
     let mut games_seen = vec![];
@@ -588,7 +1018,19 @@ fn a_match_of_three_games_deals_again_and_ranks_by_victory_points() {
         // Everyone nominates the first other face-down card as the princess: quick games.
         let mut legal = vec![];
         g.legal_actions(seat, &mut legal);
-        let action = legal.iter().find(|a| matches!(a, Action::Nominate { role: Role::Princess, .. })).copied().unwrap_or(legal[0]);
+        let action = legal
+            .iter()
+            .find(|a| {
+                matches!(
+                    a,
+                    Action::Nominate {
+                        role: Role::Princess,
+                        ..
+                    }
+                )
+            })
+            .copied()
+            .unwrap_or(legal[0]);
         play(&mut g, seat.0, action);
         games_seen.push(g.view(Viewer::Spectator).game);
         guard += 1;
@@ -597,7 +1039,16 @@ fn a_match_of_three_games_deals_again_and_ranks_by_victory_points() {
     assert_eq!(g.results().len(), 3);
     assert!(games_seen.contains(&2) && games_seen.contains(&3));
     let total: u8 = g.victory_points().iter().sum();
-    let winners: usize = g.results().iter().map(|r| r.roles[..4].iter().filter(|role| role.side() == r.winner).count()).sum();
+    let winners: usize = g
+        .results()
+        .iter()
+        .map(|r| {
+            r.roles[..4]
+                .iter()
+                .filter(|role| role.side() == r.winner)
+                .count()
+        })
+        .sum();
     assert_eq!(usize::from(total), winners);
     let outcome = g.outcome().expect("over");
     let best = *g.victory_points().iter().max().expect("players");
@@ -610,11 +1061,51 @@ fn a_match_of_three_games_deals_again_and_ranks_by_victory_points() {
 #[test]
 fn bad_actions_are_refused_with_a_reason_and_change_nothing() {
     let mut g = five(Options::default());
-    assert_eq!(refuse(&mut g, 3, Action::Pass), ActionError::NotYourTurn(Seat(3)));
-    assert_eq!(refuse(&mut g, 9, Action::Pass), ActionError::NoSuchSeat(Seat(9)));
-    assert_eq!(refuse(&mut g, 0, Action::Observe { card: CardRef::Npc(7) }), ActionError::Illegal(Reject::NoSuchCard));
-    assert_eq!(refuse(&mut g, 0, Action::Question { target: Seat(7) }), ActionError::Illegal(Reject::NoSuchPlayer));
-    assert_eq!(refuse(&mut g, 0, Action::Nominate { card: p(1), role: Thief }), ActionError::Illegal(Reject::NoThiefInThisGame));
-    assert_eq!(refuse(&mut g, 0, Action::TakeOrderCard { number: 3 }), ActionError::Illegal(Reject::NotNow));
-    assert_eq!(refuse(&mut g, 0, Action::Answer { answer: Answer::Silence }), ActionError::Illegal(Reject::NotNow));
+    assert_eq!(
+        refuse(&mut g, 3, Action::Pass),
+        ActionError::NotYourTurn(Seat(3))
+    );
+    assert_eq!(
+        refuse(&mut g, 9, Action::Pass),
+        ActionError::NoSuchSeat(Seat(9))
+    );
+    assert_eq!(
+        refuse(
+            &mut g,
+            0,
+            Action::Observe {
+                card: CardRef::Npc(7)
+            }
+        ),
+        ActionError::Illegal(Reject::NoSuchCard)
+    );
+    assert_eq!(
+        refuse(&mut g, 0, Action::Question { target: Seat(7) }),
+        ActionError::Illegal(Reject::NoSuchPlayer)
+    );
+    assert_eq!(
+        refuse(
+            &mut g,
+            0,
+            Action::Nominate {
+                card: p(1),
+                role: Thief
+            }
+        ),
+        ActionError::Illegal(Reject::NoThiefInThisGame)
+    );
+    assert_eq!(
+        refuse(&mut g, 0, Action::TakeOrderCard { number: 3 }),
+        ActionError::Illegal(Reject::NotNow)
+    );
+    assert_eq!(
+        refuse(
+            &mut g,
+            0,
+            Action::Answer {
+                answer: Answer::Silence
+            }
+        ),
+        ActionError::Illegal(Reject::NotNow)
+    );
 }
