@@ -220,7 +220,8 @@ pub fn play(
         };
         if shared_device && last_human != Some(seat) {
             if terminal.clear_screen {
-                write!(out, "\x1b[2J\x1b[H")?;
+                // Also the scrollback: the last seat's view must not be a scroll away.
+                write!(out, "\x1b[H\x1b[2J\x1b[3J")?;
             }
             writeln!(
                 out,
@@ -229,8 +230,10 @@ pub fn play(
                 names[seat.index()]
             )?;
             out.flush()?;
-            if read_line(input)?.is_none() {
-                return leave(out, record, "Input ended");
+            match read_line(input)? {
+                None => return leave(out, record, "Input ended"),
+                Some(line) if is_quit(&line) => return leave(out, record, "You left the table"),
+                Some(_) => {}
             }
         }
         last_human = Some(seat);
@@ -317,6 +320,10 @@ fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, CliError> {
     Ok(Some(line.trim().to_string()))
 }
 
+fn is_quit(line: &str) -> bool {
+    matches!(line.to_ascii_lowercase().as_str(), "q" | "quit" | "exit")
+}
+
 /// Shows `seat` its view and choices, and reads a choice until one is valid.
 fn ask(
     state: &dyn DynState,
@@ -347,7 +354,7 @@ fn ask(
         let Some(line) = read_line(input)? else {
             return Ok(Answer::InputEnded);
         };
-        if matches!(line.to_ascii_lowercase().as_str(), "q" | "quit" | "exit") {
+        if is_quit(&line) {
             return Ok(Answer::Leave);
         }
         match line.parse::<usize>() {

@@ -66,7 +66,8 @@ pub struct Tally {
     /// Per seat: games in which it had rank 1 (ties count for each tied seat).
     pub seat_wins: Vec<u64>,
     pub seat_scores: Vec<i64>,
-    /// Per team: games it won (a seat of it had rank 1, or the game named it winner).
+    /// Per team: games it won: the outcome's `winning_team` if it names one, else every
+    /// team with a seat of rank 1.
     pub team_wins: Vec<u64>,
     /// Games whose outcome had teams at all (a game's teams may be an option).
     pub team_games: u64,
@@ -94,8 +95,10 @@ impl Tally {
                 won |= 1 << (team % 64);
             }
         }
+        // The game's own word, when it gives one, decides: the winning team may have
+        // no seat at the table, and seats of the losing team may share rank 1.
         if let Some(team) = outcome.winning_team {
-            won |= 1 << (team % 64);
+            won = 1 << (team % 64);
         }
         if outcome.winning_team.is_some() || outcome.teams.iter().any(Option::is_some) {
             self.team_games += 1;
@@ -449,6 +452,20 @@ mod tests {
             text.contains("average score per seat:\n  seat 0:"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn the_games_winning_team_overrides_ranks() {
+        let mut tally = Tally::new(3, 2);
+        // All tied at 0, but the game says team 1 (with no seat of rank above) won.
+        let tied = Outcome::from_scores(vec![0, 0, 0], vec![Some(0), Some(0), Some(1)]);
+        tally.add(&tied.clone().with_winning_team(1), 5);
+        assert_eq!(tally.team_wins, vec![0, 1]);
+        // Without the game's word, every team with a seat of rank 1 won.
+        tally.add(&tied, 5);
+        assert_eq!(tally.team_wins, vec![1, 2]);
+        assert_eq!(tally.seat_wins, vec![2, 2, 2]);
+        assert_eq!((tally.games, tally.actions, tally.team_games), (2, 10, 2));
     }
 
     #[test]
