@@ -36,8 +36,8 @@ pub struct PlayArgs {
     /// Number of seats at the table.
     #[arg(long, short = 'p')]
     pub players: usize,
-    /// A seat played by a human (repeatable; default: seat 0).
-    #[arg(long = "seat", short = 's', value_name = "K", conflicts_with_all = ["hotseat", "all_bots"])]
+    /// A seat played by a human (repeatable, or a list: `--seat 0,2`; default: seat 0).
+    #[arg(long = "seat", short = 's', value_name = "K", value_delimiter = ',', conflicts_with_all = ["hotseat", "all_bots"])]
     pub seats: Vec<usize>,
     /// Every seat is human, sharing this terminal; the device is passed between seats.
     #[arg(long, conflicts_with = "all_bots")]

@@ -406,3 +406,24 @@ fn a_tampered_record_names_the_refused_action() {
     assert_fails_with(&run(&["replay", &save_arg]), "action 0 (seat 15");
     let _ = std::fs::remove_file(&save);
 }
+
+#[test]
+fn two_human_seats_share_the_device_with_bots_at_the_table() {
+    let (id, players) = with_game!();
+    let n = players.to_string();
+    let input = "\n1\n".repeat(5_000);
+    let o = run_with_input(
+        &[
+            "play", id, "-p", &n, "--seat", "0,1", "--bot", "random", "--seed", "8",
+        ],
+        &input,
+    );
+    assert_ok(&o);
+    let text = stdout(&o);
+    assert!(
+        text.contains("Humans play seats 0, 1; the bot random"),
+        "{text}"
+    );
+    assert!(text.contains("Pass the device to seat"), "{text}");
+    assert!(text.contains("Outcome:"), "{text}");
+}
