@@ -102,80 +102,104 @@ impl House {
     }
 }
 
-/// A hand of at most three cards, kept sorted so equal hands compare equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A hand of at most three cards, as a count per face packed two bits a face (a face
+/// is at most 3 times in a hand of 3), so equal hands are equal numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Hand {
-    cards: [Card; HAND_SIZE],
+    faces: u64,
     len: u8,
 }
 
-/// What unused slots hold, so that equal hands are equal arrays.
+/// The low bit of every face's two-bit count.
+const LOW_BITS: u64 = 0x0000_0055_5555_5555;
+
+/// What unused card slots hold, so that equal arrays mean equal contents.
 const FILLER: Card = Card::Floor1Bulbs0;
 
-impl Default for Hand {
-    fn default() -> Self {
-        Hand {
-            cards: [FILLER; HAND_SIZE],
-            len: 0,
-        }
+/// Up to three cards, by value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CardList {
+    cards: [Card; HAND_SIZE],
+    len: usize,
+}
+
+impl CardList {
+    pub(crate) fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len.min(HAND_SIZE)]
     }
 }
 
 impl Hand {
-    pub(crate) fn as_slice(&self) -> &[Card] {
-        &self.cards[..usize::from(self.len).min(HAND_SIZE)]
+    fn shift(card: Card) -> u32 {
+        2 * card.index() as u32
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.as_slice().len()
+    pub(crate) fn count(self, card: Card) -> u8 {
+        ((self.faces >> Self::shift(card)) & 3) as u8
     }
 
-    pub(crate) fn is_full(&self) -> bool {
+    pub(crate) fn len(self) -> usize {
+        usize::from(self.len)
+    }
+
+    pub(crate) fn is_full(self) -> bool {
         self.len() >= HAND_SIZE
     }
 
-    pub(crate) fn contains(&self, card: Card) -> bool {
-        self.as_slice().contains(&card)
+    pub(crate) fn contains(self, card: Card) -> bool {
+        self.count(card) > 0
     }
 
     /// Adds a card; false if the hand is full.
     pub(crate) fn insert(&mut self, card: Card) -> bool {
-        let len = self.len();
-        if len >= HAND_SIZE {
+        if self.len() >= HAND_SIZE {
             return false;
         }
-        let mut i = len;
-        while i > 0 && self.cards[i - 1] > card {
-            self.cards[i] = self.cards[i - 1];
-            i -= 1;
-        }
-        self.cards[i] = card;
+        self.faces += 1 << Self::shift(card);
         self.len += 1;
         true
     }
 
     pub(crate) fn remove(&mut self, card: Card) -> bool {
-        let len = self.len();
-        let Some(pos) = self.as_slice().iter().position(|&c| c == card) else {
+        if !self.contains(card) {
             return false;
-        };
-        for i in pos..len - 1 {
-            self.cards[i] = self.cards[i + 1];
         }
-        self.cards[len - 1] = FILLER;
+        self.faces -= 1 << Self::shift(card);
         self.len -= 1;
         true
     }
 
-    /// Each face once, in order.
-    pub(crate) fn distinct(&self) -> impl Iterator<Item = Card> + '_ {
-        let s = self.as_slice();
-        s.iter()
-            .enumerate()
-            .filter(move |(i, c)| *i == 0 || s[i - 1] != **c)
-            .map(|(_, c)| *c)
+    /// Each face once, in face order.
+    pub(crate) fn distinct(self) -> impl Iterator<Item = Card> {
+        let mut faces = (self.faces | (self.faces >> 1)) & LOW_BITS;
+        std::iter::from_fn(move || {
+            if faces == 0 {
+                return None;
+            }
+            let bit = faces.trailing_zeros() as usize;
+            faces &= faces - 1;
+            Card::from_index(bit / 2)
+        })
     }
 
+    /// The cards, in face order.
+    pub(crate) fn list(self) -> CardList {
+        let mut list = CardList {
+            cards: [FILLER; HAND_SIZE],
+            len: 0,
+        };
+        for card in self.distinct() {
+            for _ in 0..self.count(card) {
+                if list.len < HAND_SIZE {
+                    list.cards[list.len] = card;
+                    list.len += 1;
+                }
+            }
+        }
+        list
+    }
+
+    #[cfg(test)]
     pub(crate) fn from_cards(cards: &[Card]) -> Hand {
         let mut hand = Hand::default();
         for &c in cards {
@@ -185,7 +209,7 @@ impl Hand {
     }
 }
 
-/// The draw pile, drawn from the end.
+/// The draw pile (山札): a multiset, drawn from at random.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Deck {
     cards: [Card; MAX_CARDS],
@@ -241,16 +265,67 @@ impl Deck {
 
 /// The discard pile (捨て札). Cards discarded face up are public; the cards a player
 /// discards with the "discard and draw" action are known to that player only
-/// (捨て札がなんだったかは他のプレイヤーには秘密です).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// (捨て札がなんだったかは他のプレイヤーには秘密です). Kept in the order discarded, which is
+/// the order a reshuffle starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pile {
-    pub(crate) public: Counts,
-    pub(crate) secret: [Counts; MAX_PLAYERS],
+    cards: [Card; MAX_CARDS],
+    /// The seat that discarded each card face down, or [`PUBLIC`].
+    owner: [u8; MAX_CARDS],
+    len: u8,
+}
+
+/// The owner mark of a card discarded face up.
+pub(crate) const PUBLIC: u8 = u8::MAX;
+
+impl Default for Pile {
+    fn default() -> Self {
+        Pile {
+            cards: [FILLER; MAX_CARDS],
+            owner: [0; MAX_CARDS],
+            len: 0,
+        }
+    }
 }
 
 impl Pile {
-    fn total(&self) -> usize {
-        self.public.total() + self.secret.iter().map(Counts::total).sum::<usize>()
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.len).min(MAX_CARDS)
+    }
+
+    pub(crate) fn push(&mut self, card: Card, owner: u8) {
+        let len = self.len();
+        if len < MAX_CARDS {
+            self.cards[len] = card;
+            self.owner[len] = owner;
+            self.len += 1;
+        }
+    }
+
+    /// (card, owner) in the order discarded.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
+        let len = self.len();
+        self.cards[..len]
+            .iter()
+            .copied()
+            .zip(self.owner[..len].iter().copied())
+    }
+
+    pub(crate) fn public(&self) -> Counts {
+        let mut counts = Counts::EMPTY;
+        for (card, owner) in self.iter() {
+            if owner == PUBLIC {
+                counts.add(card, 1);
+            }
+        }
+        counts
+    }
+
+    /// The cards `seat` discarded face down, in the order discarded.
+    pub(crate) fn secret(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
+        self.iter()
+            .filter(move |&(_, o)| o == seat.0)
+            .map(|(c, _)| c)
     }
 }
 
@@ -396,18 +471,27 @@ impl GhostAtHome {
         &mut self.houses[seat.index().min(MAX_PLAYERS - 1)]
     }
 
-    pub(crate) fn hand(&self, seat: Seat) -> &Hand {
-        &self.hands[seat.index().min(MAX_PLAYERS - 1)]
+    pub(crate) fn hand(&self, seat: Seat) -> Hand {
+        self.hands[seat.index().min(MAX_PLAYERS - 1)]
     }
 
     fn hand_mut(&mut self, seat: Seat) -> &mut Hand {
         &mut self.hands[seat.index().min(MAX_PLAYERS - 1)]
     }
 
+    /// The seat after `seat` in turn order.
+    fn next_seat(&self, seat: Seat) -> Seat {
+        let i = seat.index() + 1;
+        Seat(if i >= self.players_usize() { 0 } else { i as u8 })
+    }
+
     /// The seats other than `seat`, in turn order after it.
     fn opponents(&self, seat: Seat) -> impl Iterator<Item = Seat> {
         let n = self.players_usize();
-        (1..n).map(move |k| Seat(((seat.index() + k) % n) as u8))
+        (1..n).map(move |k| {
+            let i = seat.index() + k;
+            Seat((if i >= n { i - n } else { i }) as u8)
+        })
     }
 
     /// The floor a ghost played at `target` would go to: the highest floor with rooms,
@@ -431,31 +515,38 @@ impl GhostAtHome {
     }
 
     /// Whether some light can be made from `chosen` plus cards from `rest`.
-    fn light_completable(chosen: &[Card], rest: &[Card]) -> bool {
-        let mut bulbs = [0u8; 3];
+    pub(crate) fn light_completable(chosen: &[Card], rest: &[Card]) -> bool {
         let k = chosen.len();
-        if k > 3 || chosen.iter().any(|c| !c.is_printed_room()) {
+        if k == 0 || k > 3 || chosen.iter().any(|c| !c.is_printed_room()) {
             return false;
         }
-        for (slot, c) in bulbs.iter_mut().zip(chosen) {
-            *slot = c.bulbs();
+        let mut bulbs = [0u8; 3];
+        for (b, c) in bulbs.iter_mut().zip(chosen) {
+            *b = c.bulbs();
         }
-        if light_set_valid(&bulbs[..k]) {
+        if k >= 2 && light_set_valid(&bulbs[..k]) {
             return true;
         }
-        let rooms = rest.iter().filter(|c| c.is_printed_room());
-        for (i, a) in rooms.clone().enumerate() {
+        let mut extra = [0u8; 3];
+        let mut m = 0;
+        for c in rest {
+            if c.is_printed_room() && m < 3 {
+                extra[m] = c.bulbs();
+                m += 1;
+            }
+        }
+        for i in 0..m {
             if k < 3 {
-                bulbs[k] = a.bulbs();
+                bulbs[k] = extra[i];
                 if light_set_valid(&bulbs[..k + 1]) {
                     return true;
                 }
             }
-            if k < 2 {
-                for b in rooms.clone().skip(i + 1) {
-                    bulbs[k] = a.bulbs();
-                    bulbs[k + 1] = b.bulbs();
-                    if light_set_valid(&bulbs[..k + 2]) {
+            if k == 1 {
+                for &e in &extra[i + 1..m] {
+                    bulbs[1] = extra[i];
+                    bulbs[2] = e;
+                    if light_set_valid(&bulbs) {
                         return true;
                     }
                 }
@@ -478,8 +569,8 @@ impl GhostAtHome {
                 self.room_actions(seat, &mut f);
             }
             Phase::Lighting { chosen } if seat == self.active => {
-                let chosen = chosen.as_slice();
-                let mut buf = [FILLER; 3];
+                let chosen_list = chosen.list();
+                let chosen = chosen_list.as_slice();
                 for c in hand.distinct() {
                     if !c.is_printed_room() || chosen.len() >= 3 {
                         continue;
@@ -487,19 +578,13 @@ impl GhostAtHome {
                     let mut with = [FILLER; 3];
                     with[..chosen.len()].copy_from_slice(chosen);
                     with[chosen.len()] = c;
-                    let mut rest = *hand;
+                    let mut rest = hand;
                     rest.remove(c);
-                    let r = rest.as_slice();
-                    buf[..r.len()].copy_from_slice(r);
-                    if Self::light_completable(&with[..chosen.len() + 1], &buf[..r.len()]) {
+                    if Self::light_completable(&with[..chosen.len() + 1], rest.list().as_slice()) {
                         f(Action::LightWith { card: c });
                     }
                 }
-                let mut bulbs = [0u8; 3];
-                for (b, c) in bulbs.iter_mut().zip(chosen) {
-                    *b = c.bulbs();
-                }
-                if light_set_valid(&bulbs[..chosen.len()]) {
+                if Self::light_valid(chosen) {
                     let house = self.house(seat);
                     for floor in Floor::ALL {
                         if house.can_light(floor) {
@@ -625,9 +710,9 @@ impl GhostAtHome {
                 }
                 room if room.is_printed_room() => {
                     if self.any_light_floor(seat) {
-                        let mut rest = *hand;
+                        let mut rest = hand;
                         rest.remove(room);
-                        if Self::light_completable(&[room], rest.as_slice()) {
+                        if Self::light_completable(&[room], rest.list().as_slice()) {
                             f(Action::LightWith { card: room });
                         }
                     }
@@ -640,10 +725,125 @@ impl GhostAtHome {
         }
     }
 
+    /// Whether `action` is among `seat`'s legal actions, checked directly (the test
+    /// `validation_matches_legal_actions` keeps this in step with `for_each_legal`).
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {
-        let mut found = false;
-        self.for_each_legal(seat, |a| found |= a == *action);
-        found
+        if !self.seat_ok(seat) {
+            return false;
+        }
+        let hand = self.hand(seat);
+        let house = self.house(seat);
+        let is_opponent = |t: Seat| t != seat && self.seat_ok(t);
+        let room_ok = |card: Card| {
+            hand.contains(card)
+                && house
+                    .open_floor()
+                    .is_some_and(|open| card.room_floor() == Some(open) || card == Card::WildRoom)
+        };
+        match (self.phase, *action) {
+            (Phase::Choose, a) if seat == self.active => {
+                if hand.len() == 0 {
+                    return a == Action::Pass;
+                }
+                match a {
+                    Action::PlayRoom { card } => room_ok(card),
+                    Action::PlayGhost { target } => {
+                        hand.contains(Card::Ghost)
+                            && is_opponent(target)
+                            && self.ghost_target(target).is_some()
+                    }
+                    Action::PlayCat { floor } => {
+                        hand.contains(Card::Cat) && house.floor(floor).has_room_for_cat()
+                    }
+                    Action::LightWith { card } => {
+                        card.is_printed_room()
+                            && hand.contains(card)
+                            && self.any_light_floor(seat)
+                            && {
+                                let mut rest = hand;
+                                rest.remove(card);
+                                Self::light_completable(&[card], rest.list().as_slice())
+                            }
+                    }
+                    Action::PlayLightBulb { floor } => {
+                        hand.contains(Card::LightBulb) && house.can_light(floor)
+                    }
+                    Action::PlayLightning { target } => {
+                        hand.contains(Card::Lightning) && is_opponent(target) && {
+                            let h = self.house(target);
+                            h.top_room_floor().is_some_and(|t| h.floor(t).lit)
+                        }
+                    }
+                    Action::PlayCatFood { from, floor, to } => {
+                        hand.contains(Card::CatFood)
+                            && is_opponent(from)
+                            && self.house(from).floor(floor).cats > 0
+                            && house.floor(to).has_room_for_cat()
+                    }
+                    Action::PlayElevator { from, to } => {
+                        hand.contains(Card::Elevator)
+                            && from != to
+                            && house.floor(from).cats > 0
+                            && house.floor(to).has_room_for_cat()
+                    }
+                    Action::PlaySpaceTimeHole { from, floor, to } => {
+                        hand.contains(Card::SpaceTimeHole)
+                            && self.seat_ok(from)
+                            && self.house(from).floor(floor).ghost
+                            && is_opponent(to)
+                            && self
+                                .house(to)
+                                .top_room_floor()
+                                .is_some_and(|dest| (to, dest) != (from, floor))
+                    }
+                    Action::Discard { card } => hand.contains(card),
+                    _ => false,
+                }
+            }
+            (Phase::Rooms, Action::EndTurn) => seat == self.active,
+            (Phase::Rooms, Action::PlayRoom { card }) => seat == self.active && room_ok(card),
+            (Phase::Lighting { chosen }, Action::LightWith { card }) => {
+                seat == self.active
+                    && card.is_printed_room()
+                    && hand.contains(card)
+                    && chosen.len() < 3
+                    && {
+                        let mut with = chosen;
+                        with.insert(card);
+                        let mut rest = hand;
+                        rest.remove(card);
+                        Self::light_completable(with.list().as_slice(), rest.list().as_slice())
+                    }
+            }
+            (Phase::Lighting { chosen }, Action::LightFloor { floor }) => {
+                seat == self.active && Self::light_valid(chosen.list().as_slice()) && house.can_light(floor)
+            }
+            (Phase::Discarding { .. }, Action::Draw) => seat == self.active,
+            (Phase::Discarding { .. }, Action::Discard { card }) => {
+                seat == self.active && hand.contains(card)
+            }
+            (Phase::Defence { target, .. }, Action::NoDefence) => seat == target,
+            (Phase::Defence { target, .. }, Action::DefendWithCat) => {
+                seat == target && hand.contains(Card::Cat)
+            }
+            (Phase::Escape { asking, .. }, Action::LetEscape) => seat == asking,
+            (Phase::Escape { asking, .. }, Action::StopEscape) => {
+                seat == asking && hand.contains(Card::Ghost)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether these discarded room cards turn on a light.
+    fn light_valid(cards: &[Card]) -> bool {
+        let mut bulbs = [0u8; 3];
+        if cards.len() > 3 || cards.iter().any(|c| !c.is_printed_room()) {
+            return false;
+        }
+        for (b, c) in bulbs.iter_mut().zip(cards) {
+            *b = c.bulbs();
+        }
+        light_set_valid(&bulbs[..cards.len()])
     }
 
     // --- Effects -----------------------------------------------------------------
@@ -653,30 +853,29 @@ impl GhostAtHome {
     }
 
     fn discard_public(&mut self, card: Card) {
-        self.pile.public.add(card, 1);
+        self.pile.push(card, PUBLIC);
     }
 
     /// Draws one card, reshuffling the discard pile into a new deck when the deck is
     /// empty (山札がなくなったら、山札をシャッフルしてから補充します).
+    ///
+    /// The deck is kept unordered and each draw takes a uniformly random card of it,
+    /// which deals exactly like shuffling once and drawing from the top, without paying
+    /// for a whole shuffle at every reshuffle.
     fn draw_card(&mut self) -> Option<Card> {
         if self.deck.len() == 0 {
-            if self.pile.total() == 0 {
+            let len = self.pile.len();
+            if len == 0 {
                 return None;
             }
-            let pile = self.pile;
+            self.deck.cards[..len].copy_from_slice(&self.pile.cards[..len]);
+            self.deck.len = len as u8;
             self.pile = Pile::default();
-            self.deck.clear();
-            for card in pile.public.cards() {
-                self.deck.push(card);
-            }
-            for secret in &pile.secret {
-                for card in secret.cards() {
-                    self.deck.push(card);
-                }
-            }
-            self.rng.shuffle(self.deck.as_mut_slice());
             self.reshuffles = self.reshuffles.saturating_add(1);
         }
+        let len = self.deck.len();
+        let pick = self.rng.index(len);
+        self.deck.as_mut_slice().swap(pick, len.saturating_sub(1));
         self.deck.pop()
     }
 
@@ -704,10 +903,14 @@ impl GhostAtHome {
     fn clear_floor(&mut self, seat: Seat, floor: Floor, ghosts: u8) {
         let state = *self.house(seat).floor(floor);
         for room in state.rooms.into_iter().flatten() {
-            self.pile.public.add(room, 1);
+            self.pile.push(room, PUBLIC);
         }
-        self.pile.public.add(Card::Cat, state.cats);
-        self.pile.public.add(Card::Ghost, ghosts);
+        for _ in 0..state.cats {
+            self.pile.push(Card::Cat, PUBLIC);
+        }
+        for _ in 0..ghosts {
+            self.pile.push(Card::Ghost, PUBLIC);
+        }
         let lit = state.lit && ghosts < 2;
         *self.house_mut(seat).floor_mut(floor) = FloorState {
             lit,
@@ -779,7 +982,7 @@ impl GhostAtHome {
         let p = self.active;
         if self.house(p).is_full() {
             let ghosts = self.ghosts_per_escape();
-            self.escape_ask(p.next(self.players_usize()), ghosts);
+            self.escape_ask(self.next_seat(p), ghosts);
         } else {
             self.refill(p);
             self.next_turn();
@@ -787,7 +990,7 @@ impl GhostAtHome {
     }
 
     fn next_turn(&mut self) {
-        self.active = self.active.next(self.players_usize());
+        self.active = self.next_seat(self.active);
         self.turn = self.turn.saturating_add(1);
         self.phase = Phase::Choose;
     }
@@ -811,7 +1014,7 @@ impl GhostAtHome {
         if !self.house(escaper).is_full() {
             // 脱出しようとしたプレイヤーから順に手札を補充します。
             for k in 0..self.players_usize() {
-                let seat = Seat(((escaper.index() + k) % self.players_usize()) as u8);
+                let seat = Seat(((escaper.index() + k) % self.players_usize()) as u8); // rare
                 self.refill(seat);
             }
             self.next_turn();
@@ -819,7 +1022,7 @@ impl GhostAtHome {
             self.escape_ask(by, ghosts_left);
         } else {
             let ghosts = self.ghosts_per_escape();
-            self.escape_ask(by.next(self.players_usize()), ghosts);
+            self.escape_ask(self.next_seat(by), ghosts);
         }
     }
 
@@ -863,7 +1066,7 @@ impl GhostAtHome {
             }
             Action::LightFloor { floor } => {
                 if let Phase::Lighting { chosen } = self.phase {
-                    for &card in chosen.as_slice() {
+                    for &card in chosen.list().as_slice() {
                         self.discard_public(card);
                     }
                 }
@@ -915,7 +1118,7 @@ impl GhostAtHome {
             }
             Action::Discard { card } => {
                 self.take_from_hand(seat, card);
-                self.pile.secret[seat.index().min(MAX_PLAYERS - 1)].add(card, 1);
+                self.pile.push(card, seat.0);
                 let count = match self.phase {
                     Phase::Discarding { count } => count,
                     _ => 0,
@@ -967,7 +1170,7 @@ impl GhostAtHome {
             Action::LetEscape => {
                 if let Phase::Escape { asking, .. } = self.phase {
                     let ghosts = self.ghosts_per_escape();
-                    self.escape_ask(asking.next(self.players_usize()), ghosts);
+                    self.escape_ask(self.next_seat(asking), ghosts);
                 }
             }
         }
@@ -1061,12 +1264,11 @@ impl Game for GhostAtHome {
         let data = card_data().map_err(|reason| SetupError::InvalidOptions {
             reason: reason.to_string(),
         })?;
-        let mut rng = GameRng::from_seed(seed);
+        let rng = GameRng::from_seed(seed);
         let mut deck = Deck::default();
         for card in composition(data, options.special_cards).cards() {
             deck.push(card);
         }
-        rng.shuffle(deck.as_mut_slice());
         let mut state = GhostAtHome {
             options: options.clone(),
             players: players as u8,
@@ -1165,11 +1367,15 @@ impl Game for GhostAtHome {
                 n += 1;
             }
         };
-        for other in Seat::all(self.players_usize()).filter(|&s| s != seat) {
-            for &c in self.hand(other).as_slice() {
+        let others = Seat::all(self.players_usize()).filter(|&s| s != seat);
+        for other in others.clone() {
+            for &c in self.hand(other).list().as_slice() {
                 push(c);
             }
-            for c in self.pile.secret[other.index()].cards() {
+        }
+        let hidden_discard = |owner: u8| owner != PUBLIC && owner != seat.0;
+        for (c, owner) in self.pile.iter() {
+            if hidden_discard(owner) {
                 push(c);
             }
         }
@@ -1179,7 +1385,7 @@ impl Game for GhostAtHome {
         let pool = &mut pool[..n];
         rng.shuffle(pool);
         let mut next = pool.iter().copied();
-        for other in Seat::all(self.players_usize()).filter(|&s| s != seat) {
+        for other in others {
             let i = other.index();
             let mut hand = Hand::default();
             for _ in 0..self.hands[i].len() {
@@ -1188,13 +1394,13 @@ impl Game for GhostAtHome {
                 }
             }
             world.hands[i] = hand;
-            let mut secret = Counts::EMPTY;
-            for _ in 0..self.pile.secret[i].total() {
+        }
+        for i in 0..world.pile.len() {
+            if hidden_discard(world.pile.owner[i]) {
                 if let Some(c) = next.next() {
-                    secret.add(c, 1);
+                    world.pile.cards[i] = c;
                 }
             }
-            world.pile.secret[i] = secret;
         }
         world.deck.clear();
         for c in next {

@@ -84,7 +84,7 @@ impl View {
             Phase::Choose => PhaseView::Choose,
             Phase::Rooms => PhaseView::Rooms,
             Phase::Lighting { chosen } => PhaseView::Lighting {
-                chosen: chosen.as_slice().to_vec(),
+                chosen: chosen.list().as_slice().to_vec(),
             },
             Phase::Discarding { count } => PhaseView::Discarding { count },
             Phase::Defence {
@@ -136,13 +136,13 @@ impl View {
             phase,
             houses,
             hand_sizes: Seat::all(players).map(|s| game.hand(s).len()).collect(),
-            hand: me.map(|s| game.hand(s).as_slice().to_vec()),
+            hand: me.map(|s| game.hand(s).list().as_slice().to_vec()),
             deck_size: game.deck.len(),
-            discards: game.pile.public.entries(),
+            discards: game.pile.public().entries(),
             secret_discard_counts: Seat::all(players)
-                .map(|s| game.pile.secret[s.index()].total())
+                .map(|s| game.pile.secret(s).count())
                 .collect(),
-            my_secret_discards: me.map(|s| game.pile.secret[s.index()].cards().collect()),
+            my_secret_discards: me.map(|s| game.pile.secret(s).collect()),
             reshuffles: game.reshuffles,
             winner: game.winner(),
         }
