@@ -35,8 +35,10 @@ pub struct Components {
     pub art_year: Vec<u16>,
     /// The letter of each series.
     pub series_letters: Vec<char>,
-    /// Per series, the art cards in it.
-    pub series_mask: Vec<u64>,
+    /// Per series, the art cards in it (0 past the last series).
+    pub series_mask: [u64; MAX_SERIES],
+    /// Per `lo * MAX_SERIES + hi`: the art cards of series `lo..=hi`.
+    range: Vec<u64>,
     /// Per action card: the cheque value or the thief number (0 for the others).
     pub card_value: [u8; ACTION_CARDS],
     /// Per space `0..=goal`: the numbers of the castle beside it.
@@ -233,7 +235,7 @@ impl Components {
         cards.sort_unstable();
         let art_year = cards.iter().map(|c| c.0).collect();
         let art_series: Vec<u8> = cards.iter().map(|c| c.1).collect();
-        let mut series_mask = vec![0u64; raw.art.len()];
+        let mut series_mask = [0u64; MAX_SERIES];
         for (id, &s) in art_series.iter().enumerate() {
             if let Some(m) = series_mask.get_mut(usize::from(s)) {
                 *m |= ArtCard(id as u8).bit();
@@ -263,6 +265,16 @@ impl Components {
             art_year,
             series_letters,
             series_mask,
+            range: (0..MAX_SERIES * MAX_SERIES)
+                .map(|i| {
+                    let (lo, hi) = (i / MAX_SERIES, i % MAX_SERIES);
+                    series_mask
+                        .iter()
+                        .enumerate()
+                        .filter(|&(s, _)| lo <= s && s <= hi)
+                        .fold(0, |m, (_, &c)| m | c)
+                })
+                .collect(),
             card_value,
             castle_at,
         })
@@ -312,19 +324,40 @@ impl Components {
     /// The series present in a set of art cards, one bit per series.
     pub fn letters(&self, cards: u64) -> u16 {
         let mut letters = 0u16;
-        for (s, &m) in self.series_mask.iter().enumerate() {
-            if cards & m != 0 {
-                letters |= 1 << s;
-            }
+        let used = self.series_mask.get(..self.series_letters.len()).unwrap_or(&[]);
+        for (s, &m) in used.iter().enumerate() {
+            letters |= u16::from(cards & m != 0) << s;
         }
         letters
     }
 
     /// The art cards of series `lo..=hi`.
     pub fn series_range(&self, lo: u32, hi: u32) -> u64 {
+        if lo >= MAX_SERIES as u32 || hi >= MAX_SERIES as u32 {
+            return 0;
+        }
+        self.range
+            .get(lo as usize * MAX_SERIES + hi as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The series `lo..=hi`, one bit per series.
+    pub fn letter_range(lo: u32, hi: u32) -> u16 {
+        if lo > hi || lo > 15 {
+            return 0;
+        }
+        let len = (hi.min(15) - lo + 1).min(16);
+        ((((1u32 << len) - 1) << lo) & 0xffff) as u16
+    }
+
+    /// The art cards of the series in `letters`.
+    pub fn cards_of_letters(&self, letters: u16) -> u64 {
         let mut m = 0;
-        for s in lo..=hi {
-            m |= self.series_mask.get(s as usize).copied().unwrap_or(0);
+        for (s, &mask) in self.series_mask.iter().enumerate() {
+            if letters & (1 << s) != 0 {
+                m |= mask;
+            }
         }
         m
     }

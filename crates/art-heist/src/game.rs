@@ -281,6 +281,7 @@ fn seats(mask: u8) -> impl Iterator<Item = usize> + Clone {
 }
 
 /// Whether the series in `letters` are connected (AAB, ABC: yes; AAC, ABD: no).
+#[cfg(test)]
 pub(crate) fn connected(letters: u16) -> bool {
     if letters == 0 {
         return false;
@@ -336,27 +337,38 @@ impl ArtHeist {
         !self.piles[0].is_empty() || !self.piles[1].is_empty()
     }
 
-    /// Whether `a` may join the exhibit `sel` of a hand: the letters stay connected and
-    /// the hand can still complete a valid exhibit of 3 cards or more.
-    pub(crate) fn can_add(&self, hand: u64, sel: u64, a: ArtCard) -> bool {
+    /// The art cards that may join the exhibit `sel` being put together from `hand`:
+    /// the letters stay connected and the hand can still complete a valid exhibit of 3
+    /// cards or more (so a player never gets stuck half-way).
+    pub(crate) fn addable(&self, hand: u64, sel: u64) -> u64 {
         let rules = self.rules();
-        if hand & a.bit() == 0 || sel & a.bit() != 0 || usize::from(a.0) >= rules.art_count() {
-            return false;
-        }
-        let letters = rules.letters(sel | a.bit());
-        if !connected(letters) {
-            return false;
-        }
         let in_hand = rules.letters(hand);
-        let mut lo = letters.trailing_zeros();
-        let mut hi = 15 - letters.leading_zeros();
-        while lo > 0 && in_hand & (1 << (lo - 1)) != 0 {
-            lo -= 1;
+        let chosen = rules.letters(sel);
+        let mut ok = 0u64;
+        let mut rest = in_hand;
+        while rest != 0 {
+            // The next run of connected series in the hand.
+            let lo = rest.trailing_zeros();
+            let len = (!(rest >> lo)).trailing_zeros();
+            let hi = lo + len - 1;
+            rest &= !Components::letter_range(lo, hi);
+            let run = rules.series_range(lo, hi);
+            if (hand & run).count_ones() < 3 {
+                continue;
+            }
+            if chosen == 0 {
+                ok |= run;
+            } else if chosen & !Components::letter_range(lo, hi) == 0 {
+                // Only the chosen series and their two neighbours keep the run connected.
+                let (clo, chi) = (chosen.trailing_zeros(), 15 - chosen.leading_zeros());
+                ok |= rules.series_range(clo.saturating_sub(1).max(lo), (chi + 1).min(hi));
+            }
         }
-        while hi < 15 && in_hand & (1 << (hi + 1)) != 0 {
-            hi += 1;
-        }
-        (hand & rules.series_range(lo, hi)).count_ones() >= 3
+        hand & !sel & ok
+    }
+
+    pub(crate) fn can_add(&self, hand: u64, sel: u64, a: ArtCard) -> bool {
+        usize::from(a.0) < MAX_ART && self.addable(hand, sel) & a.bit() != 0
     }
 
     /// The seats taking part in the secret choice under way (pending or done).
@@ -372,7 +384,7 @@ impl ArtHeist {
 
     // ---- the flow of a turn ----
 
-    fn start_turn(&mut self) {
+    pub(crate) fn start_turn(&mut self) {
         loop {
             if self.turn >= self.rules().max_turns {
                 self.start_final();
@@ -889,11 +901,7 @@ impl Game for ArtHeist {
                 if sel == 0 {
                     out.push(Action::ShowNothing);
                 }
-                for a in bits(hand & !sel) {
-                    if self.can_add(hand, sel, ArtCard(a)) {
-                        out.push(Action::Exhibit(ArtCard(a)));
-                    }
-                }
+                out.extend(bits(self.addable(hand, sel)).map(|a| Action::Exhibit(ArtCard(a))));
                 if sel.count_ones() >= 3 {
                     out.push(Action::Show);
                 }
@@ -1096,18 +1104,13 @@ impl ArtHeist {
     pub(crate) fn random_exhibit(&self, hand: u64, rng: &mut GameRng) -> u64 {
         let mut sel = 0u64;
         loop {
-            let mut options = Stack::<MAX_ART>::new();
-            for a in bits(hand & !sel) {
-                if self.can_add(hand, sel, ArtCard(a)) {
-                    options.push(a);
-                }
-            }
+            let options = self.addable(hand, sel);
             let can_show = sel.count_ones() >= 3;
-            let n = options.len() + usize::from(can_show);
+            let n = options.count_ones() as usize + usize::from(can_show);
             if n == 0 {
                 return if can_show { sel } else { 0 };
             }
-            match options.get(rng.index(n)) {
+            match bits(options).nth(rng.index(n)) {
                 Some(a) => sel |= ArtCard(a).bit(),
                 None => return sel,
             }
