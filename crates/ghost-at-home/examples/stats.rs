@@ -13,7 +13,8 @@ fn main() {
             for seed in 0..2000 {
                 let mut g = GhostAtHome::new(&options, players, seed).unwrap();
                 let mut buf = Vec::new();
-                let steps = takuge_engine::bot::random_playout(&mut g, &mut rng, &mut buf, 1_000_000);
+                let steps =
+                    takuge_engine::bot::random_playout(&mut g, &mut rng, &mut buf, 1_000_000);
                 lens.push(steps);
             }
             let el = t.elapsed();
@@ -31,20 +32,33 @@ fn main() {
                 let mut g = GhostAtHome::new(&options, players, seed).unwrap();
                 let rules_seat = (seed as usize) % players;
                 let mut bots: Vec<Box<dyn Bot<GhostAtHome>>> = (0..players)
-                    .map(|i| if i == rules_seat { RulesBot::boxed() } else { RandomBot::boxed() })
+                    .map(|i| {
+                        if i == rules_seat {
+                            RulesBot::boxed()
+                        } else {
+                            RandomBot::boxed()
+                        }
+                    })
                     .collect();
                 let mut steps = 0;
                 while let Some(seat) = g.to_move().first_seat() {
                     let a = bot_move(bots[seat.index()].as_mut(), &g, seat, &mut rng).unwrap();
                     g.apply(seat, &a).unwrap();
                     steps += 1;
-                    if steps > 100_000 { break; }
+                    if steps > 100_000 {
+                        break;
+                    }
                 }
-                if g.outcome().unwrap().ranks[rules_seat] == 1 { wins += 1; }
+                if g.outcome().unwrap().ranks[rules_seat] == 1 {
+                    wins += 1;
+                }
                 turns.push(steps);
             }
             turns.sort();
-            println!("  rules vs random: won {wins}/{games}; median steps {}", turns[turns.len()/2]);
+            println!(
+                "  rules vs random: won {wins}/{games}; median steps {}",
+                turns[turns.len() / 2]
+            );
             // all rules bots
             let mut turns = Vec::new();
             for seed in 0..games {
@@ -55,12 +69,19 @@ fn main() {
                     let a = bot_move(&mut bot, &g, seat, &mut rng).unwrap();
                     g.apply(seat, &a).unwrap();
                     steps += 1;
-                    if steps > 100_000 { break; }
+                    if steps > 100_000 {
+                        break;
+                    }
                 }
                 turns.push(steps);
             }
             turns.sort();
-            println!("  all rules: median steps {} p99 {} max {}", turns[turns.len()/2], turns[turns.len()*99/100], turns[turns.len()-1]);
+            println!(
+                "  all rules: median steps {} p99 {} max {}",
+                turns[turns.len() / 2],
+                turns[turns.len() * 99 / 100],
+                turns[turns.len() - 1]
+            );
         }
     }
 }

@@ -163,9 +163,9 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
         Action::PlaySpaceTimeHole { from, to, .. } => {
             let rescue = if from == me { 35 } else { 0 };
             let dest = game.house(to);
-            let hurts = dest
-                .top_room_floor()
-                .is_some_and(|f| dest.floor(f).cats == 0 && (!dest.floor(f).lit || dest.floor(f).ghost));
+            let hurts = dest.top_room_floor().is_some_and(|f| {
+                dest.floor(f).cats == 0 && (!dest.floor(f).lit || dest.floor(f).ghost)
+            });
             rescue + if hurts { 30 } else { 5 } + progress(game, to)
         }
         Action::Discard { card } => match game.phase() {

@@ -96,10 +96,6 @@ impl House {
     pub(crate) fn can_light(&self, f: Floor) -> bool {
         !self.floor(f).lit && self.below_full(f)
     }
-
-    pub(crate) fn rooms(&self) -> u8 {
-        self.floors.iter().map(FloorState::room_count).sum()
-    }
 }
 
 /// A hand of at most three cards, as a count per face packed two bits a face (a face
@@ -348,9 +344,13 @@ pub(crate) enum Phase {
     /// The active player has played room cards and may play more, or end the turn.
     Rooms,
     /// The active player is discarding room cards (`chosen`, face up) to turn on a light.
-    Lighting { chosen: Hand },
+    Lighting {
+        chosen: Hand,
+    },
     /// The active player has discarded `count` cards and may discard more, or draw.
-    Discarding { count: u8 },
+    Discarding {
+        count: u8,
+    },
     /// A ghost is on its way to `target`'s `floor`; `target` may discard a cat to stop it.
     Defence {
         target: Seat,
@@ -359,8 +359,13 @@ pub(crate) enum Phase {
     },
     /// The active player is escaping; `asking` may play a ghost to stop them
     /// (`ghosts_left` of them).
-    Escape { asking: Seat, ghosts_left: u8 },
-    Over { winner: Seat },
+    Escape {
+        asking: Seat,
+        ghosts_left: u8,
+    },
+    Over {
+        winner: Seat,
+    },
 }
 
 /// A game of Ghost at Home.
@@ -482,7 +487,11 @@ impl GhostAtHome {
     /// The seat after `seat` in turn order.
     fn next_seat(&self, seat: Seat) -> Seat {
         let i = seat.index() + 1;
-        Seat(if i >= self.players_usize() { 0 } else { i as u8 })
+        Seat(if i >= self.players_usize() {
+            0
+        } else {
+            i as u8
+        })
     }
 
     /// The seats other than `seat`, in turn order after it.
@@ -634,6 +643,7 @@ impl GhostAtHome {
             return;
         }
         self.room_actions(seat, f);
+        let can_light = hand.len() >= 2 && self.any_light_floor(seat);
         for card in hand.distinct() {
             match card {
                 Card::Ghost => {
@@ -708,13 +718,11 @@ impl GhostAtHome {
                         }
                     }
                 }
-                room if room.is_printed_room() => {
-                    if self.any_light_floor(seat) {
-                        let mut rest = hand;
-                        rest.remove(room);
-                        if Self::light_completable(&[room], rest.list().as_slice()) {
-                            f(Action::LightWith { card: room });
-                        }
+                room if room.is_printed_room() && can_light => {
+                    let mut rest = hand;
+                    rest.remove(room);
+                    if Self::light_completable(&[room], rest.list().as_slice()) {
+                        f(Action::LightWith { card: room });
                     }
                 }
                 _ => {}
@@ -816,7 +824,9 @@ impl GhostAtHome {
                     }
             }
             (Phase::Lighting { chosen }, Action::LightFloor { floor }) => {
-                seat == self.active && Self::light_valid(chosen.list().as_slice()) && house.can_light(floor)
+                seat == self.active
+                    && Self::light_valid(chosen.list().as_slice())
+                    && house.can_light(floor)
             }
             (Phase::Discarding { .. }, Action::Draw) => seat == self.active,
             (Phase::Discarding { .. }, Action::Discard { card }) => {

@@ -62,9 +62,13 @@ pub enum PhaseView {
     /// The active player is playing room cards.
     Rooms,
     /// The active player is discarding these room cards (face up) to turn on a light.
-    Lighting { chosen: Vec<Card> },
+    Lighting {
+        chosen: Vec<Card>,
+    },
     /// The active player has discarded `count` cards face down.
-    Discarding { count: u8 },
+    Discarding {
+        count: u8,
+    },
     /// A ghost is coming to `target`'s `floor`; `target` may discard a cat.
     Defence {
         target: Seat,
@@ -72,8 +76,13 @@ pub enum PhaseView {
         then: Then,
     },
     /// The active player is escaping; `asking` may play a ghost to stop them.
-    Escape { asking: Seat, ghosts_left: u8 },
-    Over { winner: Seat },
+    Escape {
+        asking: Seat,
+        ghosts_left: u8,
+    },
+    Over {
+        winner: Seat,
+    },
 }
 
 impl View {
