@@ -203,14 +203,21 @@ pub fn play(
         // Bots first: a human then sees every choice that is already in.
         if let Some(seat) = pending.iter().find(|s| !config.humans.contains(*s)) {
             let action = bot_action(state.as_ref(), seat, bot, &mut bot_rng)?;
-            let label = state
-                .describe(&action)
-                .unwrap_or_else(|| action.to_string());
+            // What the watching human may read of it: everything when no human plays,
+            // the game's log line for the one human, the public line on a shared device.
+            let label = match (config.humans.len(), config.humans.first_seat()) {
+                (0, _) => Some(
+                    state
+                        .describe(&action)
+                        .unwrap_or_else(|| action.to_string()),
+                ),
+                (1, Some(human)) => state.describe_for(seat, &action, Viewer::Seat(human)),
+                _ => state.describe_for(seat, &action, Viewer::Spectator),
+            };
             apply(state.as_mut(), seat, &action)?;
-            if config.humans.is_empty() {
-                writeln!(out, "{seat} ({}): {label}", names[seat.index()])?;
-            } else {
-                writeln!(out, "{seat} ({}) has played.", names[seat.index()])?;
+            match label {
+                Some(label) => writeln!(out, "{seat} ({}): {label}", names[seat.index()])?,
+                None => writeln!(out, "{seat} ({}) has played.", names[seat.index()])?,
             }
             record.actions.push(LoggedAction { seat, action });
             continue;

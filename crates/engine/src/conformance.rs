@@ -213,13 +213,17 @@ impl<G: Game> Playthrough<'_, G> {
                 .nth(rng.index(pending.len()))
                 .unwrap_or(Seat(0));
             state.legal_actions(pick, &mut legal);
-            if rng.below(self.config.deep_every) == 0 {
+            let deep = rng.below(self.config.deep_every) == 0;
+            if deep {
                 hidden_seen |=
                     self.deep_checks(&state, pick, &legal, &mut other, foreign, rng, report)?;
             }
             let Some(action) = rng.pick(&legal).cloned() else {
                 return Err(self.fail(format!("{pick} is pending with no legal action")));
             };
+            if deep {
+                self.check_log_lines(&state, pick, &action, rng)?;
+            }
             if foreign.len() < FOREIGN_POOL {
                 foreign.push(action.clone());
             } else {
@@ -384,6 +388,26 @@ impl<G: Game> Playthrough<'_, G> {
             }
         }
         Ok(hidden_seen)
+    }
+
+    /// The log line each viewer reads of an action depends only on what it may know.
+    fn check_log_lines(
+        &self,
+        state: &G,
+        actor: Seat,
+        action: &G::Action,
+        rng: &mut GameRng,
+    ) -> Result<(), Violation> {
+        for seat in Seat::all(self.players).filter(|s| *s != actor) {
+            let line = state.describe_for(actor, action, Viewer::Seat(seat));
+            let world = state.determinize(seat, rng);
+            if world.describe_for(actor, action, Viewer::Seat(seat)) != line {
+                return Err(self.fail(format!(
+                    "the log line {seat} reads of {actor}'s action differs in a world determinized for it: {line:?}"
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn expect_refused(

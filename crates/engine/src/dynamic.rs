@@ -61,6 +61,9 @@ pub trait DynState: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// Describes an action (for logs); `None` if it is not an action of this game.
     fn describe(&self, action: &Value) -> Option<String>;
+    /// What `viewer` may read in the log of `actor` playing `action` (before it is
+    /// applied); `None` if only that `actor` acted, or if it is not an action of this game.
+    fn describe_for(&self, actor: Seat, action: &Value, viewer: Viewer) -> Option<String>;
     /// Asks the named bot for `seat`'s action.
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError>;
     fn box_clone(&self) -> Box<dyn DynState>;
@@ -146,6 +149,11 @@ impl<G: Game> DynState for State<G> {
     fn describe(&self, action: &Value) -> Option<String> {
         let action: G::Action = serde_json::from_value(action.clone()).ok()?;
         Some(self.game.describe(&action))
+    }
+
+    fn describe_for(&self, actor: Seat, action: &Value, viewer: Viewer) -> Option<String> {
+        let action: G::Action = serde_json::from_value(action.clone()).ok()?;
+        self.game.describe_for(actor, &action, viewer)
     }
 
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError> {

@@ -138,6 +138,15 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
         format!("{action:?}")
     }
 
+    /// What `viewer` may read in the game log about `actor` playing `action`, asked of
+    /// the state before the action is applied; `None` means only "`actor` has acted".
+    /// By default the acting seat reads the full description and nobody else anything:
+    /// games whose actions are public, or partly public, say so. Must depend only on
+    /// what `viewer` may know (the conformance suite checks it).
+    fn describe_for(&self, actor: Seat, action: &Self::Action, viewer: Viewer) -> Option<String> {
+        (viewer == Viewer::Seat(actor)).then(|| self.describe(action))
+    }
+
     fn is_over(&self) -> bool {
         self.to_move().is_empty()
     }

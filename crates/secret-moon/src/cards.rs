@@ -19,7 +19,7 @@ impl fmt::Display for CardRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CardRef::Player(s) => write!(f, "player {}", s.0),
-            CardRef::Npc(i) => write!(f, "NPC card {}", i + 1),
+            CardRef::Npc(i) => write!(f, "NPC card {i}"),
         }
     }
 }

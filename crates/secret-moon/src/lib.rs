@@ -279,4 +279,10 @@ impl Game for SecretMoon {
     fn describe(&self, action: &Action) -> String {
         action.to_string()
     }
+
+    /// Every action is made openly at the table (even an observation is marked with an
+    /// eye, and answers are spoken aloud): everyone reads every line.
+    fn describe_for(&self, _actor: Seat, action: &Action, _viewer: Viewer) -> Option<String> {
+        Some(action.to_string())
+    }
 }

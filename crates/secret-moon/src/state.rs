@@ -174,7 +174,12 @@ impl Deal {
             protected: SlotSet::default(),
             eyes: [SeatSet::EMPTY; MAX_CARDS],
             answers: [AnswerSet::default(); MAX_PLAYERS],
-            public_mask: [RoleMask::ALL; MAX_CARDS],
+            // Everyone knows whether the thief is in the box.
+            public_mask: [if options.thief {
+                RoleMask::ALL
+            } else {
+                RoleMask::ALL.without(Role::Thief)
+            }; MAX_CARDS],
             known,
             round: 1,
             order: OrderCards::default(),

@@ -21,7 +21,11 @@ fn check_views(g: &SecretMoon, nominated_npcs: &[HashSet<u8>]) {
                 || partner_card
                 || matches!(c.card, CardRef::Npc(i) if nominated_npcs[usize::from(s)].contains(&i))
                 || c.possible.single() == Some(role);
-            assert!(may_know, "seat {s} sees {:?} as {role} without a rule that shows it", c.card);
+            assert!(
+                may_know,
+                "seat {s} sees {:?} as {role} without a rule that shows it",
+                c.card
+            );
         }
         let current = match view.phase {
             PhaseView::Turn { actor, .. } | PhaseView::TakeOrderCard { actor } => Some(actor),
@@ -30,7 +34,10 @@ fn check_views(g: &SecretMoon, nominated_npcs: &[HashSet<u8>]) {
         };
         for seat_view in &view.seats {
             if seat_view.number.is_some() {
-                assert!(seat_view.seat == Seat(s) || Some(seat_view.seat) == current, "seat {s} sees another's order card");
+                assert!(
+                    seat_view.seat == Seat(s) || Some(seat_view.seat) == current,
+                    "seat {s} sees another's order card"
+                );
             }
         }
     }
@@ -49,7 +56,10 @@ fn views_show_only_what_a_rule_of_the_game_lets_the_viewer_know() {
     let mut legal = Vec::new();
     for players in 3..=8 {
         for thief in [false, true] {
-            let options = Options { thief, ..Options::default() };
+            let options = Options {
+                thief,
+                ..Options::default()
+            };
             if SecretMoon::new(&options, players, 0).is_err() {
                 continue;
             }
@@ -60,7 +70,11 @@ fn views_show_only_what_a_rule_of_the_game_lets_the_viewer_know() {
                     check_views(&g, &nominated);
                     g.legal_actions(seat, &mut legal);
                     let action = *rng.pick(&legal).expect("a pending seat has actions");
-                    if let Action::Nominate { card: CardRef::Npc(i), .. } = action {
+                    if let Action::Nominate {
+                        card: CardRef::Npc(i),
+                        ..
+                    } = action
+                    {
                         nominated[seat.index()].insert(i);
                     }
                     g.apply(seat, &action).expect("legal");
