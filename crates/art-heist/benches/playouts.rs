@@ -1,1 +1,47 @@
-fn main() {}
+//! Random complete games per second, and Monte Carlo bot iterations per second.
+//!
+//! `cargo bench -p takuge-art-heist -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use takuge_art_heist::{ArtHeist, Options};
+use takuge_engine::bot::random_playout;
+use takuge_engine::{Bot, Determinized, Game, GameRng, MonteCarloBot, Seat};
+
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("art-heist/random-game");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("5p", |b| {
+        let mut rng = GameRng::from_seed(1);
+        let mut buf = Vec::with_capacity(64);
+        let options = Options::default();
+        b.iter(|| {
+            let seed = rng.next_u64();
+            let Ok(mut game) = ArtHeist::new(&options, 5, seed) else {
+                return 0;
+            };
+            black_box(random_playout(&mut game, &mut rng, &mut buf, 100_000))
+        });
+    });
+    group.finish();
+}
+
+fn monte_carlo_iterations(c: &mut Criterion) {
+    let mut group = c.benchmark_group("art-heist/monte-carlo-iterations");
+    const ITERATIONS: usize = 100;
+    group.throughput(Throughput::Elements(ITERATIONS as u64));
+    group.bench_function("5p", |b| {
+        let mut rng = GameRng::from_seed(2);
+        let game = ArtHeist::new(&Options::default(), 5, 7).expect("5 players is a valid setup");
+        let seat = game.to_move().first_seat().unwrap_or(Seat(0));
+        let mut bot = MonteCarloBot::<ArtHeist>::new(ITERATIONS);
+        b.iter(|| {
+            let world = Determinized::sample(&game, seat, &mut rng);
+            black_box(bot.choose(&world, &mut rng))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, random_games, monte_carlo_iterations);
+criterion_main!(benches);

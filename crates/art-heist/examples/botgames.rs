@@ -15,8 +15,18 @@ fn main() {
         }
         let v = g.view(Viewer::Spectator);
         turns += v.turn as u64;
-        if v.turn >= v.max_turns { capped += 1; }
-        for w in g.outcome().unwrap().winners() { wins[v.players[w.index()].colour as usize] += 1; }
+        if v.turn >= v.max_turns {
+            capped += 1;
+        }
+        for w in g.outcome().unwrap().winners() {
+            wins[v.players[w.index()].colour as usize] += 1;
+        }
     }
-    println!("collector games: avg turns {} avg steps {} capped {} wins by colour {:?}", turns / n, steps / n, capped, wins);
+    println!(
+        "collector games: avg turns {} avg steps {} capped {} wins by colour {:?}",
+        turns / n,
+        steps / n,
+        capped,
+        wins
+    );
 }

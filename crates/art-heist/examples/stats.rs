@@ -22,9 +22,19 @@ fn main() {
         }
         let v = g.view(Viewer::Spectator);
         turns += v.turn as u64;
-        if v.turn >= v.max_turns { capped += 1; }
+        if v.turn >= v.max_turns {
+            capped += 1;
+        }
         let _ = Action::Show;
     }
-    println!("avg steps {} avg turns {} capped {} time/game {:?}", steps / n, turns / n, capped, t.elapsed() / n as u32);
-    for (k, (c, l)) in kinds { println!("{k}: {} per game, avg legal {}", c / n, l / c); }
+    println!(
+        "avg steps {} avg turns {} capped {} time/game {:?}",
+        steps / n,
+        turns / n,
+        capped,
+        t.elapsed() / n as u32
+    );
+    for (k, (c, l)) in kinds {
+        println!("{k}: {} per game, avg legal {}", c / n, l / c);
+    }
 }

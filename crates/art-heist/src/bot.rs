@@ -1,7 +1,7 @@
 //! The rule-following bot: plays sensibly by the rules, from what its seat may know.
 
 use crate::cards::{bits, ActionCard, ArtCard, Kind, Pile, Place, PLAYERS};
-use crate::game::{seat_bit, strength, Action, ArtHeist, Phase};
+use crate::game::{seat_bit, Action, ArtHeist, Phase};
 use takuge_engine::{Bot, Determinized, Game, GameRng};
 
 /// "collector": builds the largest exhibit it can and goes to show it; otherwise buys
@@ -36,7 +36,7 @@ pub fn best_exhibit(g: &ArtHeist, hand: u64) -> u64 {
         }
         // The whole run from `lo` is at least as strong as any part of it.
         let cards = hand & rules.series_range(lo, hi);
-        if cards.count_ones() >= 3 && strength(cards) > strength(best) {
+        if cards.count_ones() >= 3 && rules.strength(cards) > rules.strength(best) {
             best = cards;
         }
     }
@@ -96,7 +96,9 @@ impl Bot<ArtHeist> for CollectorBot {
                 .into_iter()
                 .filter_map(|pile| {
                     let top = g.piles[pile.index()].top()?;
-                    let gain = strength(best_exhibit(g, art | ArtCard(top).bit()));
+                    let gain = g
+                        .rules()
+                        .strength(best_exhibit(g, art | ArtCard(top).bit()));
                     Some((gain, pile))
                 })
                 .max_by_key(|&(gain, pile)| (gain, std::cmp::Reverse(pile.index())))
@@ -130,7 +132,7 @@ impl Bot<ArtHeist> for CollectorBot {
             Phase::Stealing => g.robbed().and_then(|e| {
                 bits(g.exhibit[e])
                     .max_by_key(|&a| {
-                        let gain = strength(best_exhibit(g, art | ArtCard(a).bit()));
+                        let gain = g.rules().strength(best_exhibit(g, art | ArtCard(a).bit()));
                         (gain, std::cmp::Reverse(a))
                     })
                     .map(|a| Action::Steal(ArtCard(a)))

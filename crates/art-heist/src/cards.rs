@@ -130,20 +130,31 @@ impl ActionCard {
         }
     }
 
+    /// The card's bit in a hand (none for an id beyond the 40 cards).
     pub(crate) const fn bit(self) -> u64 {
-        1u64 << (self.0 & 63)
+        if self.is_valid() {
+            1u64 << self.0
+        } else {
+            0
+        }
     }
 }
 
-/// One art card (美術品), numbered from the oldest (0) to the newest, so that the oldest
-/// card of a set is its lowest bit.
+/// One art card (美術品): `series * 8 + n`, where `n` counts the cards of the series from
+/// the oldest. One byte of a `u64` per series makes "which series are in this hand" a
+/// handful of bit operations, which every exhibit step of every playout asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct ArtCard(pub u8);
 
 impl ArtCard {
+    /// The card's bit in a set (none for an id beyond the 64 the sets hold).
     pub(crate) const fn bit(self) -> u64 {
-        1u64 << (self.0 & 63)
+        if (self.0 as usize) < MAX_ART {
+            1u64 << self.0
+        } else {
+            0
+        }
     }
 }
 

@@ -10,8 +10,10 @@ use std::sync::LazyLock;
 /// The data file, compiled in.
 pub const COMPONENTS_TOML: &str = include_str!("../data/components.toml");
 
-/// Most series of art (letters A, B, ...) the state supports.
-pub const MAX_SERIES: usize = 16;
+/// Most series of art (letters A, B, ...), and most cards in a series: each series owns
+/// one byte of the `u64` art sets.
+pub const MAX_SERIES: usize = 8;
+pub const MAX_PER_SERIES: usize = 8;
 
 /// The parsed and checked components.
 #[derive(Debug, PartialEq, Eq)]
@@ -30,15 +32,16 @@ pub struct Components {
     pub max_turns: u16,
     /// The castles in track order: (first space, last space, [first place, second place]).
     pub castles: Vec<Castle>,
-    /// Per art card (id = age order): its series (0 = A) and year.
-    pub art_series: Vec<u8>,
-    pub art_year: Vec<u16>,
+    /// Every art card, as a set.
+    pub all_art: u64,
+    /// Per art card id: its series (0 = A), year, and age rank (0 = the oldest card).
+    pub art_series: [u8; MAX_ART],
+    pub art_year: [u16; MAX_ART],
+    pub age_rank: [u8; MAX_ART],
     /// The letter of each series.
     pub series_letters: Vec<char>,
     /// Per series, the art cards in it (0 past the last series).
     pub series_mask: [u64; MAX_SERIES],
-    /// Per `lo * MAX_SERIES + hi`: the art cards of series `lo..=hi`.
-    range: Vec<u64>,
     /// Per action card: the cheque value or the thief number (0 for the others).
     pub card_value: [u8; ACTION_CARDS],
     /// Per space `0..=goal`: the numbers of the castle beside it.
@@ -76,7 +79,13 @@ struct PerColour<T> {
 
 impl<T> PerColour<T> {
     fn by_colour(&self) -> [&T; PLAYERS] {
-        [&self.red, &self.blue, &self.green, &self.purple, &self.white]
+        [
+            &self.red,
+            &self.blue,
+            &self.green,
+            &self.purple,
+            &self.white,
+        ]
     }
 }
 
@@ -206,8 +215,11 @@ impl Components {
         if raw.art.is_empty() || raw.art.len() > MAX_SERIES {
             return Err(format!("1 to {MAX_SERIES} series of art"));
         }
-        let mut cards: Vec<(u16, u8)> = Vec::new();
         let mut series_letters = Vec::new();
+        let mut all_art = 0u64;
+        let mut art_series = [0u8; MAX_ART];
+        let mut art_year = [0u16; MAX_ART];
+        let mut series_mask = [0u64; MAX_SERIES];
         for (s, series) in raw.art.iter().enumerate() {
             let expected = char::from(b'A' + s as u8);
             if series.series != expected.to_string() {
@@ -216,29 +228,41 @@ impl Components {
                     series.series
                 ));
             }
+            if series.years.is_empty() || series.years.len() > MAX_PER_SERIES {
+                return Err(format!(
+                    "series {expected}: 1 to {MAX_PER_SERIES} cards a series"
+                ));
+            }
             series_letters.push(expected);
-            cards.extend(series.years.iter().map(|&y| (y, s as u8)));
+            let mut years = series.years.clone();
+            years.sort_unstable();
+            for (n, &year) in years.iter().enumerate() {
+                let id = s * MAX_PER_SERIES + n;
+                all_art |= 1 << id;
+                art_series[id] = s as u8;
+                art_year[id] = year;
+                series_mask[s] |= 1 << id;
+            }
         }
-        let years: BTreeSet<u16> = cards.iter().map(|c| c.0).collect();
-        if years.len() != cards.len() {
+        let count = all_art.count_ones() as usize;
+        let years: BTreeSet<u16> = (0..MAX_ART)
+            .filter(|&id| all_art & (1 << id) != 0)
+            .map(|id| art_year[id])
+            .collect();
+        if years.len() != count {
             return Err("every art card needs a different year (ties must break)".into());
         }
         let dealt = 4 * PLAYERS;
-        if cards.len() < dealt + 2 || cards.len() > MAX_ART {
+        if count < dealt + 2 {
             return Err(format!(
-                "{} art cards: need {} to {MAX_ART} (4 a player and two piles)",
-                cards.len(),
+                "{count} art cards: need at least {} (4 a player and two piles)",
                 dealt + 2
             ));
         }
-        // Ids in age order: the oldest card of a set is its lowest bit.
-        cards.sort_unstable();
-        let art_year = cards.iter().map(|c| c.0).collect();
-        let art_series: Vec<u8> = cards.iter().map(|c| c.1).collect();
-        let mut series_mask = [0u64; MAX_SERIES];
-        for (id, &s) in art_series.iter().enumerate() {
-            if let Some(m) = series_mask.get_mut(usize::from(s)) {
-                *m |= ArtCard(id as u8).bit();
+        let mut age_rank = [u8::MAX; MAX_ART];
+        for id in 0..MAX_ART {
+            if all_art & (1 << id) != 0 {
+                age_rank[id] = years.iter().position(|&y| y == art_year[id]).unwrap_or(0) as u8;
             }
         }
 
@@ -261,35 +285,24 @@ impl Components {
             final_exhibit: track.final_exhibit,
             max_turns: track.max_turns,
             castles,
+            all_art,
             art_series,
             art_year,
+            age_rank,
             series_letters,
             series_mask,
-            range: (0..MAX_SERIES * MAX_SERIES)
-                .map(|i| {
-                    let (lo, hi) = (i / MAX_SERIES, i % MAX_SERIES);
-                    series_mask
-                        .iter()
-                        .enumerate()
-                        .filter(|&(s, _)| lo <= s && s <= hi)
-                        .fold(0, |m, (_, &c)| m | c)
-                })
-                .collect(),
             card_value,
             castle_at,
         })
     }
 
     pub fn art_count(&self) -> usize {
-        self.art_series.len()
+        self.all_art.count_ones() as usize
     }
 
-    /// Every art card, as a mask.
+    /// Every art card, as a set.
     pub fn all_art(&self) -> u64 {
-        match self.art_count() {
-            64 => u64::MAX,
-            n => (1u64 << n) - 1,
-        }
+        self.all_art
     }
 
     /// The numbers of the castle beside `space` (the last castle past the goal).
@@ -307,7 +320,18 @@ impl Components {
     }
 
     pub fn series(&self, art: ArtCard) -> u8 {
-        self.art_series.get(usize::from(art.0)).copied().unwrap_or(0)
+        self.art_series
+            .get(usize::from(art.0))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// 0 for the oldest card of the game.
+    pub fn age_rank(&self, art: ArtCard) -> u8 {
+        self.age_rank
+            .get(usize::from(art.0))
+            .copied()
+            .unwrap_or(u8::MAX)
     }
 
     pub fn letter(&self, art: ArtCard) -> char {
@@ -321,25 +345,25 @@ impl Components {
         self.art_year.get(usize::from(art.0)).copied().unwrap_or(0)
     }
 
-    /// The series present in a set of art cards, one bit per series.
+    /// The series present in a set of art cards, one bit per series: whether each byte
+    /// of the set is non-zero, gathered into one byte.
     pub fn letters(&self, cards: u64) -> u16 {
-        let mut letters = 0u16;
-        let used = self.series_mask.get(..self.series_letters.len()).unwrap_or(&[]);
-        for (s, &m) in used.iter().enumerate() {
-            letters |= u16::from(cards & m != 0) << s;
-        }
-        letters
+        let mut t = cards;
+        t |= t >> 4;
+        t |= t >> 2;
+        t |= t >> 1;
+        t &= 0x0101_0101_0101_0101;
+        (t.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
     }
 
     /// The art cards of series `lo..=hi`.
     pub fn series_range(&self, lo: u32, hi: u32) -> u64 {
-        if lo >= MAX_SERIES as u32 || hi >= MAX_SERIES as u32 {
+        if lo > hi || hi >= MAX_SERIES as u32 {
             return 0;
         }
-        self.range
-            .get(lo as usize * MAX_SERIES + hi as usize)
-            .copied()
-            .unwrap_or(0)
+        let below_hi = u64::MAX >> (8 * (7 - hi));
+        let from_lo = u64::MAX << (8 * lo);
+        below_hi & from_lo & self.all_art
     }
 
     /// The series `lo..=hi`, one bit per series.
@@ -360,6 +384,18 @@ impl Components {
             }
         }
         m
+    }
+
+    /// An exhibit's strength: more cards first, then the oldest card. 0 for no exhibit.
+    pub fn strength(&self, exhibit: u64) -> u16 {
+        if exhibit == 0 {
+            return 0;
+        }
+        let oldest = crate::cards::bits(exhibit)
+            .map(|a| self.age_rank(ArtCard(a)))
+            .min()
+            .unwrap_or(u8::MAX);
+        exhibit.count_ones() as u16 * 64 + (63u16.saturating_sub(u16::from(oldest)))
     }
 }
 
@@ -384,8 +420,21 @@ mod tests {
             assert!((2..=3).contains(&width), "{castle:?}");
             assert!(castle.numbers[0] >= castle.numbers[1] && castle.numbers[1] > 0);
         }
-        // Ids are in age order: older first.
-        assert!(c.art_year.windows(2).all(|w| w[0] < w[1]));
+        // Within a series, ids are in age order; age ranks count every card once.
+        for s in 0..6 {
+            let ids: Vec<u8> = crate::cards::bits(c.series_mask[s]).collect();
+            assert!(ids
+                .windows(2)
+                .all(|w| c.year(ArtCard(w[0])) < c.year(ArtCard(w[1]))));
+            assert!(ids.iter().all(|&a| c.letters(ArtCard(a).bit()) == 1 << s));
+        }
+        let mut ranks: Vec<u8> = crate::cards::bits(c.all_art)
+            .map(|a| c.age_rank(ArtCard(a)))
+            .collect();
+        ranks.sort_unstable();
+        assert_eq!(ranks, (0..45).collect::<Vec<u8>>());
+        assert_eq!(c.series_range(1, 2), c.series_mask[1] | c.series_mask[2]);
+        assert_eq!(c.series_range(0, 7), c.all_art);
         assert_eq!(c.castle_numbers(0), [5, 3]);
         assert_eq!(c.castle_numbers(200), c.castle_numbers(c.goal));
     }
@@ -393,11 +442,17 @@ mod tests {
     #[test]
     fn broken_files_are_refused_with_a_reason() {
         let dup = COMPONENTS_TOML.replace("blue = [4, 11, 14, 21]", "blue = [3, 11, 14, 21]");
-        assert!(Components::parse(&dup).unwrap_err().contains("all different"));
+        assert!(Components::parse(&dup)
+            .unwrap_err()
+            .contains("all different"));
         let gap = COMPONENTS_TOML.replace("spaces = [3, 4]", "spaces = [4, 4]");
-        assert!(Components::parse(&gap).unwrap_err().contains("without gaps"));
+        assert!(Components::parse(&gap)
+            .unwrap_err()
+            .contains("without gaps"));
         let letters = COMPONENTS_TOML.replace("series = \"C\"", "series = \"Q\"");
-        assert!(Components::parse(&letters).unwrap_err().contains("lettered"));
+        assert!(Components::parse(&letters)
+            .unwrap_err()
+            .contains("lettered"));
         assert!(Components::parse("nonsense = 1").is_err());
     }
 }

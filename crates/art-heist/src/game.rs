@@ -1,8 +1,7 @@
 //! The game state and its rules.
 
 use crate::cards::{
-    bits, ActionCard, ArtCard, Colour, Kind, Pile, Place, ACTION_CARDS, ALL_SEATS, MAX_ART,
-    PLAYERS,
+    bits, ActionCard, ArtCard, Colour, Kind, Pile, Place, ACTION_CARDS, ALL_SEATS, MAX_ART, PLAYERS,
 };
 use crate::components::{components, Components};
 use serde::{Deserialize, Serialize};
@@ -153,7 +152,9 @@ pub(crate) enum Phase {
     /// The auction-house players set their 「2」 cards face down.
     AuctionCards,
     /// The highest bidder chooses a pile (only when both have cards).
-    AuctionPile { winner: u8 },
+    AuctionPile {
+        winner: u8,
+    },
     /// The castle players set their 「2」 cards face down (after the auction).
     CastleCards,
     /// The exhibitors put their exhibits together in secret (「せーの!」).
@@ -265,7 +266,10 @@ impl fmt::Debug for ArtHeist {
             .field("at_castle", &self.at_castle)
             .field("played", &self.played)
             .field("revealed", &self.revealed)
-            .field("exhibit", &self.exhibit.map(|c| bits(c).collect::<Vec<_>>()))
+            .field(
+                "exhibit",
+                &self.exhibit.map(|c| bits(c).collect::<Vec<_>>()),
+            )
             .field("exhibitors", &self.exhibitors)
             .field("final_strength", &self.final_strength)
             .finish_non_exhaustive()
@@ -290,13 +294,12 @@ pub(crate) fn connected(letters: u16) -> bool {
     shifted & (shifted + 1) == 0
 }
 
-/// An exhibit's strength: more cards first, then the oldest card. 0 for no exhibit.
-pub(crate) fn strength(exhibit: u64) -> u16 {
-    if exhibit == 0 {
-        0
-    } else {
-        exhibit.count_ones() as u16 * 64 + (63 - exhibit.trailing_zeros() as u16)
-    }
+/// Whether a set has at least 3 cards (cheaper than counting them all: this runs on
+/// every exhibit step of every playout).
+#[inline]
+pub(crate) const fn three_or_more(cards: u64) -> bool {
+    let two_fewer = cards & cards.wrapping_sub(1);
+    two_fewer & two_fewer.wrapping_sub(1) != 0
 }
 
 static META: GameMeta = GameMeta {
@@ -353,7 +356,7 @@ impl ArtHeist {
             let hi = lo + len - 1;
             rest &= !Components::letter_range(lo, hi);
             let run = rules.series_range(lo, hi);
-            if (hand & run).count_ones() < 3 {
+            if !three_or_more(hand & run) {
                 continue;
             }
             if chosen == 0 {
@@ -540,15 +543,16 @@ impl ArtHeist {
     /// Exhibitors in rank order, strongest exhibit first; those who showed nothing are
     /// left out.
     fn exhibit_order(&self) -> Stack<PLAYERS> {
+        let rules = self.rules();
         let mut order = Stack::<PLAYERS>::new();
         for p in seats(self.exhibitors) {
             if self.exhibit[p] != 0 {
                 order.push(p as u8);
             }
         }
-        order
-            .as_mut_slice()
-            .sort_unstable_by_key(|&p| std::cmp::Reverse(strength(self.exhibit[usize::from(p)])));
+        order.as_mut_slice().sort_unstable_by_key(|&p| {
+            std::cmp::Reverse(rules.strength(self.exhibit[usize::from(p)]))
+        });
         order
     }
 
@@ -613,7 +617,11 @@ impl ArtHeist {
                 // 「盗む展示品がない、もしくはなくなった場合は、その泥棒は盗むことができない。」
                 0 => self.steal_e += 1,
                 1 => {
-                    self.steal(usize::from(t), usize::from(e), ArtCard(left.trailing_zeros() as u8));
+                    self.steal(
+                        usize::from(t),
+                        usize::from(e),
+                        ArtCard(left.trailing_zeros() as u8),
+                    );
                     self.steal_e += 1;
                 }
                 _ => {
@@ -697,7 +705,7 @@ impl ArtHeist {
         }
         for p in 0..PLAYERS {
             self.public_art |= self.exhibit[p];
-            self.final_strength[p] = strength(self.exhibit[p]);
+            self.final_strength[p] = self.rules().strength(self.exhibit[p]);
         }
         self.exhibits_shown = true;
         self.phase = Phase::Over;
@@ -735,7 +743,7 @@ impl ArtHeist {
                 }
             }
             (Phase::Exhibiting | Phase::FinalExhibit, Action::Exhibit(a)) => {
-                if usize::from(a.0) >= self.rules().art_count() || self.art[p] & a.bit() == 0 {
+                if self.art[p] & a.bit() == 0 {
                     Err(Reject::NotInHand)
                 } else if self.can_add(self.art[p], self.exhibit[p], a) {
                     Ok(())
@@ -744,7 +752,7 @@ impl ArtHeist {
                 }
             }
             (Phase::Exhibiting | Phase::FinalExhibit, Action::Show) => {
-                if self.exhibit[p].count_ones() >= 3 {
+                if three_or_more(self.exhibit[p]) {
                     Ok(())
                 } else {
                     Err(Reject::TooFewCards)
@@ -805,12 +813,19 @@ impl Game for ArtHeist {
             seat_of[c.index()] = s as u8;
         }
         let cards = colour.map(|c| {
-            (0..crate::cards::CARDS_PER_COLOUR).fold(0u64, |m, slot| m | ActionCard::new(c, slot).bit())
+            (0..crate::cards::CARDS_PER_COLOUR)
+                .fold(0u64, |m, slot| m | ActionCard::new(c, slot).bit())
         });
         // 「各プレイヤーは、4枚の美術品カードを保有する。」 The rest in two piles, one a card
         // larger, top cards face up.
-        let mut deck: Vec<u8> = (0..rules.art_count() as u8).collect();
-        rng.shuffle(&mut deck);
+        let mut deck = Stack::<MAX_ART>::new();
+        for a in bits(rules.all_art()) {
+            deck.push(a);
+        }
+        let deck = {
+            rng.shuffle(deck.as_mut_slice());
+            deck.as_slice()
+        };
         let mut art = [0u64; PLAYERS];
         let (dealt, rest) = deck.split_at(4 * PLAYERS);
         for (i, &a) in dealt.iter().enumerate() {
@@ -887,7 +902,7 @@ impl Game for ArtHeist {
                 out.push(Action::Go(Place::Castle));
             }
             Phase::AuctionCards | Phase::CastleCards => {
-                out.extend(bits(self.cards[p]).map(|c| Action::Play(ActionCard(c))));
+                push_all(out, self.cards[p], |c| Action::Play(ActionCard(c)));
             }
             Phase::AuctionPile { .. } => {
                 for pile in Pile::BOTH {
@@ -901,14 +916,16 @@ impl Game for ArtHeist {
                 if sel == 0 {
                     out.push(Action::ShowNothing);
                 }
-                out.extend(bits(self.addable(hand, sel)).map(|a| Action::Exhibit(ArtCard(a))));
-                if sel.count_ones() >= 3 {
+                push_all(out, self.addable(hand, sel), |a| {
+                    Action::Exhibit(ArtCard(a))
+                });
+                if three_or_more(sel) {
                     out.push(Action::Show);
                 }
             }
             Phase::Stealing => {
                 if let Some(e) = self.robbed() {
-                    out.extend(bits(self.exhibit[e]).map(|a| Action::Steal(ArtCard(a))));
+                    push_all(out, self.exhibit[e], |a| Action::Steal(ArtCard(a)));
                 }
             }
             Phase::Over => {}
@@ -1005,6 +1022,16 @@ impl Game for ArtHeist {
     }
 }
 
+/// Pushes one action per card of a set (legal-action lists are built at every step of
+/// every playout: one reservation, then pushes that never reallocate).
+#[inline]
+fn push_all(out: &mut Vec<Action>, cards: u64, action: impl Fn(u8) -> Action) {
+    out.reserve(cards.count_ones() as usize);
+    for c in bits(cards) {
+        out.push(action(c));
+    }
+}
+
 pub(crate) fn describe_card(rules: &Components, card: ActionCard) -> String {
     if !card.is_valid() {
         return format!("unknown card {}", card.0);
@@ -1019,7 +1046,7 @@ pub(crate) fn describe_card(rules: &Components, card: ActionCard) -> String {
 }
 
 pub(crate) fn describe_art(rules: &Components, a: ArtCard) -> String {
-    if usize::from(a.0) >= rules.art_count() {
+    if rules.all_art() & a.bit() == 0 {
         return format!("unknown art {}", a.0);
     }
     format!("art {} ({})", rules.letter(a), rules.year(a))
@@ -1105,7 +1132,7 @@ impl ArtHeist {
         let mut sel = 0u64;
         loop {
             let options = self.addable(hand, sel);
-            let can_show = sel.count_ones() >= 3;
+            let can_show = three_or_more(sel);
             let n = options.count_ones() as usize + usize::from(can_show);
             if n == 0 {
                 return if can_show { sel } else { 0 };

@@ -160,7 +160,10 @@ fn seat_order_is_drawn_from_the_five_colours_one_cards() {
         }
         reds[usize::from(g.seat_of[0])] += 1;
     }
-    assert!(reds.iter().all(|&n| n > 20), "red is drawn by every seat: {reds:?}");
+    assert!(
+        reds.iter().all(|&n| n > 20),
+        "red is drawn by every seat: {reds:?}"
+    );
 }
 
 #[test]
@@ -180,11 +183,18 @@ fn each_player_holds_four_art_cards_and_the_rest_form_two_piles_one_larger_tops_
     }
     assert_eq!(all, g.rules().all_art());
     // Only the two tops are public; every player sees them, nobody sees the rest.
-    let tops = g.piles.iter().filter_map(|p| p.top()).fold(0, |m, t| m | ArtCard(t).bit());
+    let tops = g
+        .piles
+        .iter()
+        .filter_map(|p| p.top())
+        .fold(0, |m, t| m | ArtCard(t).bit());
     assert_eq!(g.public_art, tops);
     let v = g.view(Viewer::Spectator);
     assert!(v.piles.iter().all(|p| p.top.is_some()));
-    assert!(v.players.iter().all(|p| p.art.is_empty() && p.hidden_art == 4));
+    assert!(v
+        .players
+        .iter()
+        .all(|p| p.art.is_empty() && p.hidden_art == 4));
     let own = g.view(Viewer::Seat(Seat(2)));
     assert_eq!(own.players[2].art.len(), 4);
     assert_eq!(own.players[3].hidden_art, 4);
@@ -203,7 +213,10 @@ fn places_are_chosen_in_secret_and_revealed_together() {
     act(&mut g, RED, Action::Go(Place::AuctionHouse));
     let others = g.view(Viewer::Seat(Seat(1)));
     assert!(others.players[RED].has_chosen);
-    assert_eq!(others.players[RED].place, None, "what was chosen stays hidden");
+    assert_eq!(
+        others.players[RED].place, None,
+        "what was chosen stays hidden"
+    );
     assert_eq!(g.view(Viewer::Spectator).players[RED].place, None);
     let own = g.view(Viewer::Seat(Seat(0)));
     assert_eq!(own.players[RED].place, Some(Place::AuctionHouse));
@@ -223,7 +236,11 @@ fn auction_house_players_play_their_action_first_and_castle_players_after_the_sa
     let mut g = fixture();
     lay_pile(&mut g, Pile::Left, "ABC");
     places(&mut g, &[RED, BLUE]);
-    assert_eq!(pending(&g), vec![RED, BLUE], "castle players wait for the sale");
+    assert_eq!(
+        pending(&g),
+        vec![RED, BLUE],
+        "castle players wait for the sale"
+    );
     // 「「2」のアクションも、「1」同様に秘密裏に行うこと。」
     act(&mut g, RED, Action::Play(cheque(RED, 3)));
     let v = g.view(Viewer::Seat(Seat(2)));
@@ -249,10 +266,18 @@ fn the_highest_bid_takes_a_face_up_art_card_and_its_money_goes_to_the_safe() {
     places(&mut g, &[RED, GREEN]);
     act(&mut g, RED, Action::Play(cheque(RED, 1))); // 10,000
     act(&mut g, GREEN, Action::Play(cheque(GREEN, 1))); // 12,000
-    assert_eq!(g.phase, Phase::AuctionPile { winner: GREEN as u8 });
+    assert_eq!(
+        g.phase,
+        Phase::AuctionPile {
+            winner: GREEN as u8
+        }
+    );
     let mut legal = Vec::new();
     g.legal_actions(Seat(GREEN as u8), &mut legal);
-    assert_eq!(legal, vec![Action::Take(Pile::Left), Action::Take(Pile::Right)]);
+    assert_eq!(
+        legal,
+        vec![Action::Take(Pile::Left), Action::Take(Pile::Right)]
+    );
     act(&mut g, GREEN, Action::Take(Pile::Right));
     assert_ne!(g.art[GREEN] & ArtCard(d).bit(), 0);
     assert_eq!(g.piles[0].top(), Some(b));
@@ -357,7 +382,10 @@ fn when_the_art_runs_out_everyone_plays_at_the_castle() {
     assert_eq!(g.turn, 2);
     assert_eq!(g.phase, Phase::CastleCards);
     assert_eq!(pending(&g), vec![0, 1, 2, 3, 4]);
-    assert_eq!(g.view(Viewer::Spectator).players[RED].place, Some(Place::Castle));
+    assert_eq!(
+        g.view(Viewer::Spectator).players[RED].place,
+        Some(Place::Castle)
+    );
 }
 
 #[test]
@@ -412,15 +440,37 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
     }
     // In play: each hand below can show exactly what the rule allows.
     let mut legal = Vec::new();
-    for (hand, showable) in [("AAA", true), ("AAB", true), ("ABC", true), ("AAC", false), ("ABD", false), ("AB", false)] {
+    for (hand, showable) in [
+        ("AAA", true),
+        ("AAB", true),
+        ("ABC", true),
+        ("AAC", false),
+        ("ABD", false),
+        ("AB", false),
+    ] {
         let mut g = fixture();
         deal(&mut g, RED, hand);
-        castle_turn(&mut g, [exhibition(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+        castle_turn(
+            &mut g,
+            [
+                exhibition(RED),
+                detective(BLUE),
+                detective(GREEN),
+                detective(PURPLE),
+                detective(WHITE),
+            ],
+        );
         assert_eq!(g.phase, Phase::Exhibiting);
         g.legal_actions(Seat(0), &mut legal);
-        let adds = legal.iter().filter(|a| matches!(a, Action::Exhibit(_))).count();
+        let adds = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Exhibit(_)))
+            .count();
         assert_eq!(adds > 0, showable, "{hand}: {legal:?}");
-        assert!(legal.contains(&Action::ShowNothing), "showing nothing is always allowed");
+        assert!(
+            legal.contains(&Action::ShowNothing),
+            "showing nothing is always allowed"
+        );
         if showable {
             let all = g.art[RED];
             show(&mut g, RED, all);
@@ -431,8 +481,20 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
     // choosing D is refused (it can never be part of 3 connected cards).
     let mut g = fixture();
     let hand = deal(&mut g, RED, "ABBD");
-    castle_turn(&mut g, [exhibition(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
-    let d = bits(hand).map(ArtCard).find(|&a| g.rules().letter(a) == 'D').unwrap();
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
+    let d = bits(hand)
+        .map(ArtCard)
+        .find(|&a| g.rules().letter(a) == 'D')
+        .unwrap();
     let before = g.clone();
     assert_eq!(
         g.apply(Seat(0), &Action::Exhibit(d)),
@@ -453,7 +515,16 @@ fn a_lone_exhibitor_moves_by_the_first_place_number_of_the_castle_beside_the_lea
     let mut g = fixture();
     g.position = [0, 12, 3, 0, 0]; // the leader (blue) is beside the 4|2 castle (12-13)
     let cards = deal(&mut g, RED, "CDE");
-    castle_turn(&mut g, [exhibition(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     show(&mut g, RED, cards);
     assert_eq!(g.position, [4, 12, 3, 0, 0]);
     // The exhibit is revealed to all, and its cards stay with their owner.
@@ -471,19 +542,31 @@ fn with_several_exhibitors_the_most_cards_come_first_and_only_first_and_second_m
     let b = deal(&mut g, BLUE, "BCDE");
     let gr = deal(&mut g, GREEN, "EEFF");
     let p = deal(&mut g, PURPLE, "CCCDD");
-    castle_turn(&mut g, [exhibition(RED), exhibition(BLUE), exhibition(GREEN), exhibition(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            exhibition(BLUE),
+            exhibition(GREEN),
+            exhibition(PURPLE),
+            detective(WHITE),
+        ],
+    );
     // 「プレイヤーは全ての美術品を手に持ったまま、「せーの!」で展示する美術品を公開する。」
     show(&mut g, RED, r);
     show(&mut g, BLUE, b);
     let v = g.view(Viewer::Seat(Seat(0)));
-    assert_eq!(v.players[BLUE].exhibit, None, "exhibits stay hidden until all are shown");
+    assert_eq!(
+        v.players[BLUE].exhibit, None,
+        "exhibits stay hidden until all are shown"
+    );
     assert!(v.players[BLUE].has_chosen);
     show(&mut g, GREEN, gr);
     show(&mut g, PURPLE, p);
     // Purple 5 cards first (+5), then blue or green with 4: blue's oldest card decides.
     let rules = g.rules();
-    let (oldest_b, oldest_g) = (b.trailing_zeros(), gr.trailing_zeros());
-    let second = if oldest_b < oldest_g { BLUE } else { GREEN };
+    let oldest = |cards: u64| bits(cards).map(|a| rules.year(ArtCard(a))).min();
+    let second = if oldest(b) < oldest(gr) { BLUE } else { GREEN };
     let mut expected = [0u8; PLAYERS];
     expected[PURPLE] = 5;
     expected[second] = 3;
@@ -498,7 +581,16 @@ fn equal_exhibits_are_ranked_by_their_oldest_card() {
     let r = deal(&mut g, RED, "BBB"); // takes the three oldest B cards
     let b = deal(&mut g, BLUE, "BBB");
     assert!(r.trailing_zeros() < b.trailing_zeros());
-    castle_turn(&mut g, [exhibition(RED), exhibition(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            exhibition(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     show(&mut g, BLUE, b);
     show(&mut g, RED, r);
     assert_eq!(g.position[RED], 5);
@@ -513,7 +605,16 @@ fn a_failed_exhibit_moves_back_by_the_inverse_rank_and_skips_the_next_turn() {
     g.position = [10, 8, 6, 4, 2];
     deal(&mut g, RED, "AC");
     deal(&mut g, PURPLE, "AAA");
-    castle_turn(&mut g, [exhibition(RED), detective(BLUE), detective(GREEN), exhibition(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            detective(BLUE),
+            detective(GREEN),
+            exhibition(PURPLE),
+            detective(WHITE),
+        ],
+    );
     let mut legal = Vec::new();
     g.legal_actions(Seat(0), &mut legal);
     assert_eq!(legal, vec![Action::ShowNothing]);
@@ -523,10 +624,23 @@ fn a_failed_exhibit_moves_back_by_the_inverse_rank_and_skips_the_next_turn() {
     // Red was 1st: back 5. Purple was 4th: back 2.
     assert_eq!(g.position, [5, 8, 6, 2, 2]);
     assert_eq!(g.turn, 2);
-    assert_eq!(pending(&g), vec![BLUE, GREEN, WHITE], "red and purple skip this turn");
+    assert_eq!(
+        pending(&g),
+        vec![BLUE, GREEN, WHITE],
+        "red and purple skip this turn"
+    );
     let v = g.view(Viewer::Spectator);
     assert!(v.players[RED].resting && v.players[PURPLE].resting);
-    castle_turn(&mut g, [detective(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            detective(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     assert_eq!(pending(&g), vec![0, 1, 2, 3, 4], "back in the turn after");
 }
 
@@ -535,7 +649,16 @@ fn a_pawn_never_moves_back_past_the_start() {
     // 「そのマイナス順位分後退し」: from space 2, back 5 ends on the start.
     let mut g = fixture();
     g.position = [2, 0, 0, 0, 0];
-    castle_turn(&mut g, [exhibition(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     act(&mut g, RED, Action::ShowNothing);
     assert_eq!(g.position[RED], 0);
 }
@@ -550,14 +673,29 @@ fn thieves_steal_one_card_from_each_exhibit_highest_number_first() {
     let mut g = fixture();
     let r = deal(&mut g, RED, "AAAA");
     let b = deal(&mut g, BLUE, "DEF");
-    castle_turn(&mut g, [exhibition(RED), exhibition(BLUE), thief(GREEN, 0), thief(PURPLE, 1), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            exhibition(BLUE),
+            thief(GREEN, 0),
+            thief(PURPLE, 1),
+            detective(WHITE),
+        ],
+    );
     show(&mut g, RED, r);
     show(&mut g, BLUE, b);
     // Purple's thief 7 beats green's 3: purple chooses first, from red's (first) exhibit.
     assert_eq!(g.phase, Phase::Stealing);
     assert_eq!(pending(&g), vec![PURPLE]);
     let v = g.view(Viewer::Spectator);
-    assert_eq!(v.step, Step::Stealing { thief: Seat(3), from: Seat(0) });
+    assert_eq!(
+        v.step,
+        Step::Stealing {
+            thief: Seat(3),
+            from: Seat(0)
+        }
+    );
     let newest_a = ArtCard(63 - r.leading_zeros() as u8);
     act(&mut g, PURPLE, Action::Steal(newest_a));
     let oldest_d = ArtCard(b.trailing_zeros() as u8);
@@ -571,7 +709,11 @@ fn thieves_steal_one_card_from_each_exhibit_highest_number_first() {
         _ => panic!(),
     };
     act(&mut g, GREEN, Action::Steal(a));
-    act(&mut g, GREEN, Action::Steal(ArtCard((b & !oldest_d.bit()).trailing_zeros() as u8)));
+    act(
+        &mut g,
+        GREEN,
+        Action::Steal(ArtCard((b & !oldest_d.bit()).trailing_zeros() as u8)),
+    );
     assert_eq!(g.art[PURPLE], newest_a.bit() | oldest_d.bit());
     assert_eq!(g.art[GREEN].count_ones(), 2);
     assert_eq!(g.art[RED].count_ones(), 2);
@@ -585,7 +727,16 @@ fn a_thief_steals_nothing_when_no_exhibited_card_is_left() {
     // 「もし、盗む展示品がない、もしくはなくなった場合は、その泥棒は盗むことができない。」
     let mut g = fixture();
     let r = deal(&mut g, RED, "ABC");
-    castle_turn(&mut g, [exhibition(RED), thief(BLUE, 1), thief(GREEN, 1), thief(PURPLE, 1), thief(WHITE, 1)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            thief(BLUE, 1),
+            thief(GREEN, 1),
+            thief(PURPLE, 1),
+            thief(WHITE, 1),
+        ],
+    );
     show(&mut g, RED, r);
     // Thieves 9 (blue), 8 (green), 7 (purple), 6 (white): three cards for four thieves.
     while g.phase == Phase::Stealing {
@@ -595,11 +746,23 @@ fn a_thief_steals_nothing_when_no_exhibited_card_is_left() {
         act(&mut g, p, legal[0]);
     }
     assert_eq!(g.art[RED], 0);
-    assert_eq!([g.art[BLUE], g.art[GREEN], g.art[PURPLE]].map(u64::count_ones), [1, 1, 1]);
+    assert_eq!(
+        [g.art[BLUE], g.art[GREEN], g.art[PURPLE]].map(u64::count_ones),
+        [1, 1, 1]
+    );
     assert_eq!(g.art[WHITE], 0, "the weakest thief found nothing left");
     assert_eq!(g.position[RED], 5, "the exhibitor still moved");
     // Nobody else exhibits: thieves with no exhibit at all steal nothing either.
-    castle_turn(&mut g, [detective(RED), thief(BLUE, 0), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            detective(RED),
+            thief(BLUE, 0),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     assert_eq!(g.art[BLUE].count_ones(), 1);
 }
 
@@ -610,7 +773,16 @@ fn a_detective_catches_the_thieves_who_keep_their_loot_and_advances_by_its_own_r
     let mut g = fixture();
     g.position = [9, 8, 7, 6, 1];
     let r = deal(&mut g, RED, "FFF");
-    castle_turn(&mut g, [exhibition(RED), thief(BLUE, 1), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            thief(BLUE, 1),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     show(&mut g, RED, r);
     let mut legal = Vec::new();
     g.legal_actions(Seat(1), &mut legal);
@@ -629,18 +801,53 @@ fn caught_thieves_enter_the_cage_strongest_first_and_those_pushed_out_return_to_
     // 元へ返却される。」 Five cells; a newcomer takes cell 1 and pushes the others on.
     let mut g = fixture();
     // Turn 1: blue 9, green 8, purple 7, white 6 caught by red's detective.
-    castle_turn(&mut g, [detective(RED), thief(BLUE, 1), thief(GREEN, 1), thief(PURPLE, 1), thief(WHITE, 1)]);
-    let cage: Vec<u8> = g.cage.as_slice().to_vec();
-    assert_eq!(cage, vec![thief(WHITE, 1).0, thief(PURPLE, 1).0, thief(GREEN, 1).0, thief(BLUE, 1).0]);
-    // Turn 2: blue 2 and white 5 caught by red: white 5 enters first, then blue 2; the
-    // cage holds five, so blue's 9 (the oldest prisoner) is pushed out and returns.
-    castle_turn(&mut g, [detective(RED), thief(BLUE, 0), detective(GREEN), detective(PURPLE), thief(WHITE, 0)]);
+    castle_turn(
+        &mut g,
+        [
+            detective(RED),
+            thief(BLUE, 1),
+            thief(GREEN, 1),
+            thief(PURPLE, 1),
+            thief(WHITE, 1),
+        ],
+    );
     let cage: Vec<u8> = g.cage.as_slice().to_vec();
     assert_eq!(
         cage,
-        vec![thief(BLUE, 0).0, thief(WHITE, 0).0, thief(WHITE, 1).0, thief(PURPLE, 1).0, thief(GREEN, 1).0]
+        vec![
+            thief(WHITE, 1).0,
+            thief(PURPLE, 1).0,
+            thief(GREEN, 1).0,
+            thief(BLUE, 1).0
+        ]
     );
-    assert!(holds(&g, BLUE, thief(BLUE, 1)), "pushed out, back to its owner");
+    // Turn 2: blue 2 and white 5 caught by red: white 5 enters first, then blue 2; the
+    // cage holds five, so blue's 9 (the oldest prisoner) is pushed out and returns.
+    castle_turn(
+        &mut g,
+        [
+            detective(RED),
+            thief(BLUE, 0),
+            detective(GREEN),
+            detective(PURPLE),
+            thief(WHITE, 0),
+        ],
+    );
+    let cage: Vec<u8> = g.cage.as_slice().to_vec();
+    assert_eq!(
+        cage,
+        vec![
+            thief(BLUE, 0).0,
+            thief(WHITE, 0).0,
+            thief(WHITE, 1).0,
+            thief(PURPLE, 1).0,
+            thief(GREEN, 1).0
+        ]
+    );
+    assert!(
+        holds(&g, BLUE, thief(BLUE, 1)),
+        "pushed out, back to its owner"
+    );
     assert!(!holds(&g, BLUE, thief(BLUE, 0)));
 }
 
@@ -648,7 +855,16 @@ fn caught_thieves_enter_the_cage_strongest_first_and_those_pushed_out_return_to_
 fn a_detective_without_thieves_does_nothing() {
     // 「探偵を出し、泥棒がいない場合は、何も起きない。」
     let mut g = fixture();
-    castle_turn(&mut g, [detective(RED), detective(BLUE), detective(GREEN), detective(PURPLE), cheque(WHITE, 0)]);
+    castle_turn(
+        &mut g,
+        [
+            detective(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            cheque(WHITE, 0),
+        ],
+    );
     assert_eq!(g.position, [0; PLAYERS]);
     assert!(g.cage.is_empty());
     assert_eq!(g.turn, 2);
@@ -658,7 +874,16 @@ fn a_detective_without_thieves_does_nothing() {
 fn uncaught_thieves_return_to_their_owners() {
     // Only a detective cages a thief; otherwise the thief card comes back like any other.
     let mut g = fixture();
-    castle_turn(&mut g, [thief(RED, 0), thief(BLUE, 0), exhibition(GREEN), cheque(PURPLE, 0), cheque(WHITE, 0)]);
+    castle_turn(
+        &mut g,
+        [
+            thief(RED, 0),
+            thief(BLUE, 0),
+            exhibition(GREEN),
+            cheque(PURPLE, 0),
+            cheque(WHITE, 0),
+        ],
+    );
     act(&mut g, GREEN, Action::ShowNothing);
     assert!(g.cage.is_empty());
     assert!(holds(&g, RED, thief(RED, 0)) && holds(&g, BLUE, thief(BLUE, 0)));
@@ -668,7 +893,11 @@ fn uncaught_thieves_return_to_their_owners() {
 
 fn finish_final(g: &mut ArtHeist, exhibits: [u64; PLAYERS]) {
     assert_eq!(g.phase, Phase::FinalExhibit);
-    assert_eq!(pending(g), vec![0, 1, 2, 3, 4], "everyone shows a final exhibit");
+    assert_eq!(
+        pending(g),
+        vec![0, 1, 2, 3, 4],
+        "everyone shows a final exhibit"
+    );
     for (p, e) in exhibits.into_iter().enumerate() {
         if e == 0 {
             act(g, p, Action::ShowNothing);
@@ -684,10 +913,23 @@ fn reaching_the_goal_ends_the_turn_and_starts_the_final_exhibit() {
     let mut g = fixture();
     g.position = [28, 0, 0, 0, 0];
     let r = deal(&mut g, RED, "ABC");
-    castle_turn(&mut g, [exhibition(RED), thief(BLUE, 0), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            thief(BLUE, 0),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     show(&mut g, RED, r);
     // The turn finishes first (the thief steals, the detectives catch it)...
-    act(&mut g, BLUE, Action::Steal(ArtCard(r.trailing_zeros() as u8)));
+    act(
+        &mut g,
+        BLUE,
+        Action::Steal(ArtCard(r.trailing_zeros() as u8)),
+    );
     assert_eq!(g.position[RED], 30);
     assert_eq!(g.cage.len(), 1);
     // ...then the final exhibit.
@@ -705,14 +947,26 @@ fn the_final_exhibits_first_and_second_move_and_the_farthest_pawn_wins() {
     let gr = deal(&mut g, GREEN, "EEF");
     deal(&mut g, RED, "AAC");
     g.next_resting = 1 << RED; // resting changes nothing: everyone shows a final exhibit
-    castle_turn(&mut g, [detective(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            detective(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     finish_final(&mut g, [0, b, gr, 0, 0]);
     assert_eq!(g.position, [30, 35, 29, 20, 0]);
     let outcome = g.outcome().expect("over");
     assert_eq!(outcome.winners().collect::<Vec<_>>(), vec![Seat(1)]);
     assert_eq!(outcome.ranks, vec![2, 1, 3, 4, 5]);
     assert!(g.to_move().is_empty());
-    assert_eq!(g.apply(Seat(0), &Action::ShowNothing), Err(ActionError::GameOver));
+    assert_eq!(
+        g.apply(Seat(0), &Action::ShowNothing),
+        Err(ActionError::GameOver)
+    );
     // At the end every final exhibit is public.
     let v = g.view(Viewer::Seat(Seat(4)));
     assert_eq!(v.players[BLUE].exhibit.as_ref().map(Vec::len), Some(4));
@@ -727,7 +981,16 @@ fn ties_on_the_track_are_broken_by_the_strength_of_the_final_exhibit() {
     let b = deal(&mut g, BLUE, "AAAA"); // most cards: first (+8)
     let gr = deal(&mut g, GREEN, "BBB"); // oldest of the 3-card exhibits: second (+4)
     let p = deal(&mut g, PURPLE, "FFF");
-    castle_turn(&mut g, [detective(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            detective(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     finish_final(&mut g, [0, b, gr, p, 0]);
     assert_eq!(g.position, [30, 48, 44, 40, 40]);
     // Purple and white tie on 40: purple showed an exhibit, white none.
@@ -736,7 +999,16 @@ fn ties_on_the_track_are_broken_by_the_strength_of_the_final_exhibit() {
     // Two pawns tied without a final exhibit share their place.
     let mut g = fixture();
     g.position = [30, 40, 40, 0, 0];
-    castle_turn(&mut g, [detective(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+    castle_turn(
+        &mut g,
+        [
+            detective(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
     finish_final(&mut g, [0; PLAYERS]);
     assert_eq!(g.outcome().expect("over").ranks, vec![3, 1, 1, 4, 4]);
 }
@@ -749,7 +1021,16 @@ fn the_game_ends_after_the_turn_limit() {
     let limit = g.rules().max_turns;
     begin(&mut g);
     while g.phase == Phase::CastleCards {
-        castle_turn(&mut g, [detective(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
+        castle_turn(
+            &mut g,
+            [
+                detective(RED),
+                detective(BLUE),
+                detective(GREEN),
+                detective(PURPLE),
+                detective(WHITE),
+            ],
+        );
     }
     assert_eq!(g.turn, limit);
     assert_eq!(g.phase, Phase::FinalExhibit);
@@ -763,13 +1044,35 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
     // 手に持ったまま」
     let mut g = fixture();
     let r = deal(&mut g, RED, "ABC");
-    castle_turn(&mut g, [exhibition(RED), detective(BLUE), detective(GREEN), detective(PURPLE), detective(WHITE)]);
-    act(&mut g, RED, Action::Exhibit(ArtCard(r.trailing_zeros() as u8)));
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
+    act(
+        &mut g,
+        RED,
+        Action::Exhibit(ArtCard(r.trailing_zeros() as u8)),
+    );
     let spectator = g.view(Viewer::Spectator);
     assert_eq!(spectator.players[RED].exhibit, None);
-    assert!(!spectator.players[RED].has_chosen, "still putting it together");
+    assert!(
+        !spectator.players[RED].has_chosen,
+        "still putting it together"
+    );
     assert_eq!(spectator.players[RED].hidden_art, 3);
-    assert_eq!(g.view(Viewer::Seat(Seat(0))).players[RED].exhibit.as_ref().map(Vec::len), Some(1));
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(0))).players[RED]
+            .exhibit
+            .as_ref()
+            .map(Vec::len),
+        Some(1)
+    );
     // Played cards: the action card is face down for the others while the phase runs.
     let mut g = fixture();
     lay_pile(&mut g, Pile::Left, "A");
@@ -777,7 +1080,10 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
     act(&mut g, RED, Action::Play(cheque(RED, 0)));
     let v = g.view(Viewer::Seat(Seat(1)));
     assert_eq!(v.players[RED].played, None);
-    assert!(v.players[RED].cards.iter().any(|c| c.id == cheque(RED, 0)), "still counted as held");
+    assert!(
+        v.players[RED].cards.iter().any(|c| c.id == cheque(RED, 0)),
+        "still counted as held"
+    );
 }
 
 #[test]

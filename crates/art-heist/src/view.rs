@@ -38,13 +38,18 @@ pub enum Step {
     /// The auction-house players set their 「2」 cards face down.
     AuctionCards,
     /// The highest bidder chooses a pile.
-    ChoosePile { winner: Seat },
+    ChoosePile {
+        winner: Seat,
+    },
     /// The castle players set their 「2」 cards face down.
     CastleCards,
     /// The exhibitors put their exhibits together, in secret.
     Exhibiting,
     /// A thief chooses the card it steals from an exhibit.
-    Stealing { thief: Seat, from: Seat },
+    Stealing {
+        thief: Seat,
+        from: Seat,
+    },
     /// Everyone puts the final exhibit together, in secret.
     FinalExhibit,
     Over,
@@ -200,9 +205,8 @@ impl View {
                 };
                 let exhibit = if own || g.exhibits_shown {
                     let e = g.exhibit[p];
-                    (g.exhibitors & bit != 0).then(|| {
-                        bits(e).map(|a| art_face(rules, ArtCard(a))).collect()
-                    })
+                    (g.exhibitors & bit != 0)
+                        .then(|| bits(e).map(|a| art_face(rules, ArtCard(a))).collect())
                 } else {
                     None
                 };
