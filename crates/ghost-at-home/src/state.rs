@@ -104,6 +104,8 @@ impl House {
 pub(crate) struct Hand {
     faces: u64,
     len: u8,
+    /// Light-bulb icons on the room cards held, to rule out lights cheaply.
+    bulbs: u8,
 }
 
 /// The low bit of every face's two-bit count.
@@ -142,6 +144,11 @@ impl Hand {
         self.len() >= HAND_SIZE
     }
 
+    /// Light-bulb icons on the room cards held.
+    pub(crate) fn bulbs(self) -> u8 {
+        self.bulbs
+    }
+
     pub(crate) fn contains(self, card: Card) -> bool {
         self.count(card) > 0
     }
@@ -153,6 +160,7 @@ impl Hand {
         }
         self.faces += 1 << Self::shift(card);
         self.len += 1;
+        self.bulbs += card.bulbs();
         true
     }
 
@@ -162,6 +170,7 @@ impl Hand {
         }
         self.faces -= 1 << Self::shift(card);
         self.len -= 1;
+        self.bulbs -= card.bulbs();
         true
     }
 
@@ -643,7 +652,7 @@ impl GhostAtHome {
             return;
         }
         self.room_actions(seat, f);
-        let can_light = hand.len() >= 2 && self.any_light_floor(seat);
+        let can_light = hand.bulbs() >= 5 && self.any_light_floor(seat);
         for card in hand.distinct() {
             match card {
                 Card::Ghost => {
@@ -766,6 +775,7 @@ impl GhostAtHome {
                     Action::LightWith { card } => {
                         card.is_printed_room()
                             && hand.contains(card)
+                            && hand.bulbs() >= 5
                             && self.any_light_floor(seat)
                             && {
                                 let mut rest = hand;
@@ -1332,6 +1342,53 @@ impl Game for GhostAtHome {
         self.for_each_legal(seat, |a| out.push(a));
     }
 
+    /// Uniform over `legal_actions`, without listing in the frequent two-way questions
+    /// and while discarding (most steps of a random game).
+    fn sample_action(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        if !self.seat_ok(seat) {
+            return None;
+        }
+        let hand = self.hand(seat);
+        let either = |rng: &mut GameRng, a: Action, b: Action| {
+            if rng.below(2) == 0 {
+                a
+            } else {
+                b
+            }
+        };
+        match self.phase {
+            Phase::Discarding { .. } if seat == self.active => {
+                let faces = hand.distinct().count() as u32;
+                match rng.below(faces + 1) {
+                    0 => Some(Action::Draw),
+                    k => hand
+                        .distinct()
+                        .nth(k as usize - 1)
+                        .map(|card| Action::Discard { card }),
+                }
+            }
+            Phase::Defence { target, .. } if seat == target => Some(if hand.contains(Card::Cat) {
+                either(rng, Action::NoDefence, Action::DefendWithCat)
+            } else {
+                Action::NoDefence
+            }),
+            Phase::Escape { asking, .. } if seat == asking => Some(if hand.contains(Card::Ghost) {
+                either(rng, Action::LetEscape, Action::StopEscape)
+            } else {
+                Action::LetEscape
+            }),
+            _ => {
+                self.legal_actions(seat, buf);
+                rng.pick(buf).copied()
+            }
+        }
+    }
+
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
         if self.winner().is_some() {
             return Err(ActionError::GameOver);
@@ -1418,6 +1475,17 @@ impl Game for GhostAtHome {
         }
         world.rng = rng.fork();
         world
+    }
+
+    /// Everything is played in the open except which cards a player discards face down
+    /// (捨て札がなんだったかは他のプレイヤーには秘密です): the others read that a card went.
+    fn describe_for(&self, actor: Seat, action: &Action, viewer: Viewer) -> Option<String> {
+        match action {
+            Action::Discard { .. } if viewer != Viewer::Seat(actor) => {
+                Some("discard a card face down".into())
+            }
+            _ => Some(self.describe(action)),
+        }
     }
 
     fn describe(&self, action: &Action) -> String {

@@ -15,10 +15,7 @@ fn option_sets_cover_special_cards_on_and_off() {
 
 #[test]
 fn conforms_for_every_player_count_and_option_set() {
-    let report = assert_conforms::<GhostAtHome>(&Config {
-        games: 150,
-        ..Config::default()
-    });
+    let report = assert_conforms::<GhostAtHome>(&Config::default());
     // 2 option sets × 3 player counts.
     assert_eq!(report.setups, 6);
 }
