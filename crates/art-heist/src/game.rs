@@ -346,28 +346,37 @@ impl ArtHeist {
     pub(crate) fn addable(&self, hand: u64, sel: u64) -> u64 {
         let rules = self.rules();
         let in_hand = rules.letters(hand);
-        let chosen = rules.letters(sel);
+        if sel != 0 {
+            // Building: only the chosen series and their two neighbours keep the letters
+            // connected, within the run of the hand that holds the chosen cards.
+            let chosen = rules.letters(sel);
+            let (clo, chi) = (chosen.trailing_zeros(), 15 - chosen.leading_zeros());
+            let up = (in_hand >> clo).trailing_ones();
+            let down = (in_hand << (15 - clo)).leading_ones();
+            if up == 0 || down == 0 {
+                return 0;
+            }
+            let (lo, hi) = (clo + 1 - down, clo + up - 1);
+            if chi > hi || !three_or_more(hand & rules.series_range(lo, hi)) {
+                return 0;
+            }
+            let window = rules.series_range(clo.saturating_sub(1).max(lo), (chi + 1).min(hi));
+            return hand & !sel & window;
+        }
+        // Starting: any card of a run of the hand holding 3 cards or more.
         let mut ok = 0u64;
         let mut rest = in_hand;
         while rest != 0 {
-            // The next run of connected series in the hand.
             let lo = rest.trailing_zeros();
-            let len = (!(rest >> lo)).trailing_zeros();
+            let len = (rest >> lo).trailing_ones();
             let hi = lo + len - 1;
             rest &= !Components::letter_range(lo, hi);
             let run = rules.series_range(lo, hi);
-            if !three_or_more(hand & run) {
-                continue;
-            }
-            if chosen == 0 {
+            if three_or_more(hand & run) {
                 ok |= run;
-            } else if chosen & !Components::letter_range(lo, hi) == 0 {
-                // Only the chosen series and their two neighbours keep the run connected.
-                let (clo, chi) = (chosen.trailing_zeros(), 15 - chosen.leading_zeros());
-                ok |= rules.series_range(clo.saturating_sub(1).max(lo), (chi + 1).min(hi));
             }
         }
-        hand & !sel & ok
+        hand & ok
     }
 
     pub(crate) fn can_add(&self, hand: u64, sel: u64, a: ArtCard) -> bool {
@@ -1022,14 +1031,17 @@ impl Game for ArtHeist {
     }
 }
 
-/// Pushes one action per card of a set (legal-action lists are built at every step of
-/// every playout: one reservation, then pushes that never reallocate).
+/// Pushes one action per card of a set. Legal-action lists are built at every step of
+/// every playout: mapping a range (an iterator of known length) lets `extend` reserve
+/// once and write in a tight loop.
 #[inline]
 fn push_all(out: &mut Vec<Action>, cards: u64, action: impl Fn(u8) -> Action) {
-    out.reserve(cards.count_ones() as usize);
-    for c in bits(cards) {
-        out.push(action(c));
-    }
+    let mut rest = cards;
+    out.extend((0..cards.count_ones()).map(|_| {
+        let c = rest.trailing_zeros() as u8;
+        rest &= rest.wrapping_sub(1);
+        action(c)
+    }));
 }
 
 pub(crate) fn describe_card(rules: &Components, card: ActionCard) -> String {

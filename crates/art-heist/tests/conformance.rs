@@ -5,10 +5,7 @@ use takuge_engine::conformance::{assert_conforms, Config};
 
 #[test]
 fn art_heist_conforms() {
-    let report = assert_conforms::<ArtHeist>(&Config {
-        games: 150,
-        ..Config::default()
-    });
-    assert!(report.games >= 150);
+    let report = assert_conforms::<ArtHeist>(&Config::default());
+    assert!(report.games >= 300);
     assert!(report.determinizations > 0 && report.refusals_checked > 0);
 }
