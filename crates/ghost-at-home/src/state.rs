@@ -1046,7 +1046,31 @@ impl GhostAtHome {
         }
     }
 
+    /// Plays a legal action. Discarding is most of a random game; the rest lives in
+    /// `play_rest`, kept out of line so this path stays small.
     fn play(&mut self, seat: Seat, action: Action) {
+        match action {
+            Action::Discard { card } => {
+                self.take_from_hand(seat, card);
+                self.pile.push(card, seat.0);
+                let count = match self.phase {
+                    Phase::Discarding { count } => count,
+                    _ => 0,
+                };
+                self.phase = Phase::Discarding { count: count + 1 };
+            }
+            Action::Draw => {
+                if let Phase::Discarding { count } = self.phase {
+                    self.draw(seat, usize::from(count));
+                }
+                self.end_turn();
+            }
+            _ => self.play_rest(seat, action),
+        }
+    }
+
+    #[inline(never)]
+    fn play_rest(&mut self, seat: Seat, action: Action) {
         match action {
             Action::PlayRoom { card } => {
                 self.take_from_hand(seat, card);
@@ -1136,21 +1160,6 @@ impl GhostAtHome {
                     None => self.end_turn(),
                 }
             }
-            Action::Discard { card } => {
-                self.take_from_hand(seat, card);
-                self.pile.push(card, seat.0);
-                let count = match self.phase {
-                    Phase::Discarding { count } => count,
-                    _ => 0,
-                };
-                self.phase = Phase::Discarding { count: count + 1 };
-            }
-            Action::Draw => {
-                if let Phase::Discarding { count } = self.phase {
-                    self.draw(seat, usize::from(count));
-                }
-                self.end_turn();
-            }
             Action::DefendWithCat => {
                 if let Phase::Defence { then, .. } = self.phase {
                     self.take_from_hand(seat, Card::Cat);
@@ -1193,6 +1202,7 @@ impl GhostAtHome {
                     self.escape_ask(self.next_seat(asking), ghosts);
                 }
             }
+            Action::Discard { .. } | Action::Draw => self.play(seat, action),
         }
     }
 
