@@ -941,6 +941,62 @@ impl Game for ArtHeist {
         }
     }
 
+    fn sample_action(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        _buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        // Draws the k-th action of the list `legal_actions` would write, without writing
+        // it: same order, same draw, so playouts are unchanged — only faster.
+        let p = seat.index();
+        if p >= PLAYERS || self.pending & seat_bit(p) == 0 {
+            return None;
+        }
+        match self.phase {
+            Phase::Location => Some(Action::Go(if rng.below(2) == 0 {
+                Place::AuctionHouse
+            } else {
+                Place::Castle
+            })),
+            Phase::AuctionCards | Phase::CastleCards => {
+                nth_bit(self.cards[p], rng).map(|c| Action::Play(ActionCard(c)))
+            }
+            Phase::AuctionPile { .. } => {
+                let piles = [Pile::Left, Pile::Right]
+                    .map(|pile| (!self.piles[pile.index()].is_empty()).then_some(pile));
+                let n = piles.iter().flatten().count() as u32;
+                piles
+                    .into_iter()
+                    .flatten()
+                    .nth(rng.below(n) as usize)
+                    .map(Action::Take)
+            }
+            Phase::Exhibiting | Phase::FinalExhibit => {
+                let (hand, sel) = (self.art[p], self.exhibit[p]);
+                let adds = self.addable(hand, sel);
+                let nothing = u32::from(sel == 0);
+                let show = u32::from(three_or_more(sel));
+                let n = nothing + adds.count_ones() + show;
+                let k = rng.below(n);
+                if k < nothing {
+                    Some(Action::ShowNothing)
+                } else if k - nothing < adds.count_ones() {
+                    Some(Action::Exhibit(ArtCard(nth_set_bit(adds, k - nothing)?)))
+                } else if show == 1 {
+                    Some(Action::Show)
+                } else {
+                    None
+                }
+            }
+            Phase::Stealing => {
+                let e = self.robbed()?;
+                nth_bit(self.exhibit[e], rng).map(|a| Action::Steal(ArtCard(a)))
+            }
+            Phase::Over => None,
+        }
+    }
+
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
         if self.phase == Phase::Over {
             return Err(ActionError::GameOver);
@@ -1015,6 +1071,16 @@ impl Game for ArtHeist {
         world
     }
 
+    fn describe_for(&self, actor: Seat, action: &Action, viewer: Viewer) -> Option<String> {
+        match action {
+            // The pile chosen and the card stolen are chosen in the open.
+            Action::Take(_) | Action::Steal(_) => Some(self.describe(action)),
+            // Everything else is a secret choice: the others learn only that the actor
+            // has acted, and what was chosen when all are revealed (in the views).
+            _ => (viewer == Viewer::Seat(actor)).then(|| self.describe(action)),
+        }
+    }
+
     fn describe(&self, action: &Action) -> String {
         let rules = self.rules();
         match *action {
@@ -1029,6 +1095,20 @@ impl Game for ArtHeist {
             Action::Steal(a) => format!("steal {}", describe_art(rules, a)),
         }
     }
+}
+
+/// The `k`-th set bit of a mask (lowest first).
+fn nth_set_bit(mask: u64, k: u32) -> Option<u8> {
+    let mut rest = mask;
+    for _ in 0..k {
+        rest &= rest.wrapping_sub(1);
+    }
+    (rest != 0).then(|| rest.trailing_zeros() as u8)
+}
+
+/// A uniformly drawn set bit of a non-empty mask.
+fn nth_bit(mask: u64, rng: &mut GameRng) -> Option<u8> {
+    nth_set_bit(mask, rng.below(mask.count_ones()))
 }
 
 /// Pushes one action per card of a set. Legal-action lists are built at every step of

@@ -1169,3 +1169,48 @@ fn the_collector_beats_random_players() {
     }
     assert!(wins > games as u32 / 2, "collector won {wins} of {games}");
 }
+
+#[test]
+fn the_log_shows_secret_choices_only_to_their_maker_and_open_choices_to_all() {
+    // 「秘密裏に」: places, action cards and exhibits are secret until revealed; the
+    // winner's pile and a thief's loot are chosen in the open.
+    let g = fixture();
+    let red = Seat(0);
+    let go = Action::Go(Place::Castle);
+    assert!(g.describe_for(red, &go, Viewer::Seat(red)).is_some());
+    assert_eq!(g.describe_for(red, &go, Viewer::Seat(Seat(1))), None);
+    assert_eq!(g.describe_for(red, &go, Viewer::Spectator), None);
+    let play = Action::Play(cheque(RED, 3));
+    assert_eq!(g.describe_for(red, &play, Viewer::Seat(Seat(2))), None);
+    let take = Action::Take(Pile::Left);
+    assert!(g.describe_for(red, &take, Viewer::Spectator).is_some());
+    let steal = Action::Steal(ArtCard(0));
+    assert_eq!(
+        g.describe_for(red, &steal, Viewer::Seat(Seat(4)))
+            .as_deref(),
+        Some("steal art A (1431)")
+    );
+    assert_eq!(g.describe(&play), "play red cheque 22,000");
+}
+
+#[test]
+fn sampled_actions_follow_the_legal_list() {
+    // Random playouts draw without listing; the draw must be the legal list's k-th.
+    let mut g = ArtHeist::new(&Options::default(), PLAYERS, 3).expect("setup");
+    let mut rng = GameRng::from_seed(8);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while let Some(seat) = g.to_move().first_seat() {
+        g.legal_actions(seat, &mut legal);
+        let mut a = rng.clone();
+        let mut b = rng.clone();
+        let sampled = g.sample_action(seat, &mut a, &mut Vec::new());
+        let listed = b.pick(&legal).copied();
+        assert_eq!(sampled, listed);
+        rng = a;
+        let action = sampled.expect("pending seats have an action");
+        g.apply(seat, &action).expect("legal");
+        steps += 1;
+    }
+    assert!(steps > 50);
+}
