@@ -40,11 +40,15 @@ pub(crate) struct FloorState {
 
 impl FloorState {
     pub(crate) fn room_count(&self) -> u8 {
-        self.rooms.iter().filter(|r| r.is_some()).count() as u8
+        u8::from(self.rooms[0].is_some()) + u8::from(self.rooms[1].is_some())
     }
 
     pub(crate) fn is_full(&self) -> bool {
-        self.rooms.iter().all(|r| r.is_some())
+        self.rooms[0].is_some() & self.rooms[1].is_some()
+    }
+
+    fn has_room(&self) -> bool {
+        self.rooms[0].is_some() | self.rooms[1].is_some()
     }
 
     /// An explored room without a cat, where a cat may go.
@@ -70,26 +74,52 @@ impl House {
 
     /// Every room explored (探索し尽くされた).
     pub(crate) fn is_full(&self) -> bool {
-        self.floors.iter().all(FloorState::is_full)
+        self.full_mask() == 0b111
+    }
+
+    /// Bit `i` set when floor `i` is full.
+    fn full_mask(&self) -> u8 {
+        u8::from(self.floors[0].is_full())
+            | u8::from(self.floors[1].is_full()) << 1
+            | u8::from(self.floors[2].is_full()) << 2
     }
 
     /// The floor where the next room goes: the lowest one not full (a room may only go
     /// on a floor whose lower floors are full).
     pub(crate) fn open_floor(&self) -> Option<Floor> {
-        Floor::ALL.into_iter().find(|&f| !self.floor(f).is_full())
+        Floor::from_index(self.full_mask().trailing_ones() as usize)
     }
 
     /// The highest floor with a room card (相手の部屋カードがある最上階).
     pub(crate) fn top_room_floor(&self) -> Option<Floor> {
-        Floor::ALL
-            .into_iter()
-            .rev()
-            .find(|&f| self.floor(f).room_count() > 0)
+        if self.floors[2].has_room() {
+            Some(Floor::Third)
+        } else if self.floors[1].has_room() {
+            Some(Floor::Second)
+        } else if self.floors[0].has_room() {
+            Some(Floor::First)
+        } else {
+            None
+        }
     }
 
     /// All floors below `f` are fully explored (the 1st floor always qualifies).
     pub(crate) fn below_full(&self, f: Floor) -> bool {
-        self.floors[..f.index()].iter().all(FloorState::is_full)
+        let below = (1u8 << f.index()) - 1;
+        self.full_mask() & below == below
+    }
+
+    /// Bit `i` set when floor `i` may be lit now: dark, with every floor below it full.
+    fn light_mask(&self) -> u8 {
+        let full = self.full_mask();
+        let mut mask = 0;
+        for (i, floor) in self.floors.iter().enumerate() {
+            let below = (1u8 << i) - 1;
+            if !floor.lit && full & below == below {
+                mask |= 1 << i;
+            }
+        }
+        mask
     }
 
     /// A floor whose light may be turned on now.
@@ -521,8 +551,7 @@ impl GhostAtHome {
 
     /// Some floor the player could light now.
     fn any_light_floor(&self, seat: Seat) -> bool {
-        let house = self.house(seat);
-        Floor::ALL.into_iter().any(|f| house.can_light(f))
+        self.house(seat).light_mask() != 0
     }
 
     pub(crate) fn winner(&self) -> Option<Seat> {
@@ -651,10 +680,15 @@ impl GhostAtHome {
             f(Action::Pass);
             return;
         }
-        self.room_actions(seat, f);
-        let can_light = hand.bulbs() >= 5 && self.any_light_floor(seat);
+        let open = house.open_floor();
+        let can_light = hand.bulbs() >= 5 && house.light_mask() != 0;
         for card in hand.distinct() {
             match card {
+                Card::WildRoom => {
+                    if open.is_some() {
+                        f(Action::PlayRoom { card });
+                    }
+                }
                 Card::Ghost => {
                     for target in self.opponents(seat) {
                         if self.ghost_target(target).is_some() {
@@ -727,17 +761,19 @@ impl GhostAtHome {
                         }
                     }
                 }
-                room if room.is_printed_room() && can_light => {
-                    let mut rest = hand;
-                    rest.remove(room);
-                    if Self::light_completable(&[room], rest.list().as_slice()) {
-                        f(Action::LightWith { card: room });
+                room => {
+                    if room.room_floor().is_some() && room.room_floor() == open {
+                        f(Action::PlayRoom { card: room });
+                    }
+                    if can_light && room.is_printed_room() {
+                        let mut rest = hand;
+                        rest.remove(room);
+                        if Self::light_completable(&[room], rest.list().as_slice()) {
+                            f(Action::LightWith { card: room });
+                        }
                     }
                 }
-                _ => {}
             }
-        }
-        for card in hand.distinct() {
             f(Action::Discard { card });
         }
     }
@@ -1400,23 +1436,24 @@ impl Game for GhostAtHome {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
-        if self.winner().is_some() {
-            return Err(ActionError::GameOver);
+        // `is_legal` is false for a finished game, a seat not at the table and a seat
+        // that is not pending; the reason is worked out only when refusing.
+        if self.is_legal(seat, action) {
+            self.play(seat, *action);
+            return Ok(());
         }
-        if !self.seat_ok(seat) {
-            return Err(ActionError::NoSuchSeat(seat));
-        }
-        if !self.to_move().contains(seat) {
-            return Err(ActionError::NotYourTurn(seat));
-        }
-        if !self.is_legal(seat, action) {
-            return Err(ActionError::Illegal(match Self::card_needed(action) {
+        Err(if self.winner().is_some() {
+            ActionError::GameOver
+        } else if !self.seat_ok(seat) {
+            ActionError::NoSuchSeat(seat)
+        } else if !self.to_move().contains(seat) {
+            ActionError::NotYourTurn(seat)
+        } else {
+            ActionError::Illegal(match Self::card_needed(action) {
                 Some(card) if !self.hand(seat).contains(card) => Reject::NotInHand(card),
                 _ => Reject::NotAllowedNow,
-            }));
-        }
-        self.play(seat, *action);
-        Ok(())
+            })
+        })
     }
 
     fn view(&self, viewer: Viewer) -> crate::view::View {

@@ -961,6 +961,9 @@ fn determinize_keeps_own_hand_and_public_cards_and_redraws_the_rest() {
     let w = g.determinize(S2, &mut rng);
     let count = |x: &GhostAtHome| {
         let mut n = x.deck.len() + x.pile.len();
+        if let Phase::Lighting { chosen } = x.phase() {
+            n += chosen.len(); // room cards on their way to the discard pile
+        }
         for s in Seat::all(4) {
             n += x.hand(s).len();
             n += x
