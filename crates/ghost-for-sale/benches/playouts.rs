@@ -1,1 +1,93 @@
-fn main() {}
+//! Random complete games per second (3, 4, 5 players; basic and advanced), and
+//! Monte Carlo bot iterations per second.
+//!
+//! cargo bench -p takuge-ghost-for-sale -- --warm-up-time 1 --measurement-time 3
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use takuge_engine::bot::random_playout;
+use takuge_engine::{Bot, Determinized, Game, GameRng, MonteCarloBot, Seat};
+use takuge_ghost_for_sale::{GhostForSale, Options};
+
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_game");
+    group.throughput(Throughput::Elements(1));
+    for (variant, options) in [
+        ("basic", Options::default()),
+        (
+            "special",
+            Options {
+                special_cards: true,
+                first_player: None,
+            },
+        ),
+    ] {
+        for players in 3..=5 {
+            group.bench_function(format!("{variant}/{players}p"), |b| {
+                let mut rng = GameRng::from_seed(1);
+                let mut buf = Vec::with_capacity(128);
+                let mut seed = 0u64;
+                b.iter(|| {
+                    seed += 1;
+                    let Ok(mut game) = GhostForSale::new(&options, players, seed) else {
+                        return 0;
+                    };
+                    let steps = random_playout(&mut game, &mut rng, &mut buf, 100_000);
+                    debug_assert!(game.is_over());
+                    black_box(steps)
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+/// A state in the middle of round 1's property auction, reached by random play.
+fn mid_game(players: usize) -> GhostForSale {
+    let mut rng = GameRng::from_seed(7);
+    let mut buf = Vec::new();
+    for seed in 0.. {
+        let Ok(mut game) = GhostForSale::new(&Options::default(), players, seed) else {
+            continue;
+        };
+        while let Some(seat) = game.to_move().first_seat() {
+            let view = game.view(takuge_engine::Viewer::Spectator);
+            if view.step == takuge_ghost_for_sale::Step::PropertyAuction {
+                game.legal_actions(seat, &mut buf);
+                if buf.len() > 10 {
+                    return game;
+                }
+            }
+            game.legal_actions(seat, &mut buf);
+            let Some(a) = rng.pick(&buf).copied() else {
+                break;
+            };
+            if game.apply(seat, &a).is_err() {
+                break;
+            }
+        }
+    }
+    unreachable!()
+}
+
+fn monte_carlo(c: &mut Criterion) {
+    const ITERATIONS: usize = 200;
+    let mut group = c.benchmark_group("monte_carlo_iterations");
+    group.throughput(Throughput::Elements(ITERATIONS as u64));
+    for players in [3, 5] {
+        let game = mid_game(players);
+        let seat: Seat = game.to_move().first_seat().unwrap_or(Seat(0));
+        group.bench_function(format!("{players}p"), |b| {
+            let mut bot = MonteCarloBot::<GhostForSale>::new(ITERATIONS);
+            let mut rng = GameRng::from_seed(3);
+            b.iter(|| {
+                let world = Determinized::sample(&game, seat, &mut rng);
+                black_box(bot.choose(&world, &mut rng))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, random_games, monte_carlo);
+criterion_main!(benches);

@@ -97,9 +97,7 @@ impl Appraiser {
                     .sum::<f64>(),
                 Action::RemoveGhost { owner } => samples
                     .iter()
-                    .map(|w| {
-                        points_for(w.state(), p, ghosts(w.state(), p, Some(owner.index()), 0))
-                    })
+                    .map(|w| points_for(w.state(), p, ghosts(w.state(), p, Some(owner.index()), 0)))
                     .sum::<f64>(),
                 Action::Guess { .. } => 0.0,
                 _ => continue,
@@ -157,8 +155,8 @@ impl Appraiser {
             } else {
                 0.0
             };
-            let score = value.iter().cloned().fold(0.0, f64::max) - keep
-                + rng.below(100) as f64 / 1000.0;
+            let score =
+                value.iter().cloned().fold(0.0, f64::max) - keep + rng.below(100) as f64 / 1000.0;
             if best.as_ref().is_none_or(|(b, _)| score > *b) {
                 best = Some((score, a));
             }
@@ -177,6 +175,21 @@ impl Appraiser {
         let me = &g.players[seat];
         let smallest = (1..=10u8).find(|&v| me.hand[usize::from(v)] > 0);
         let largest = (1..=10u8).rev().find(|&v| me.hand[usize::from(v)] > 0);
+        let (mine, rival) = Self::standings(g, seat);
+        if let Some(code) = g.pending_target {
+            // Second half of a card: which card.
+            let i = usize::from(code);
+            let value = if i < PER_ROUND {
+                let need = rival[i] - mine[i];
+                (1..=10u8)
+                    .find(|&v| me.hand[usize::from(v)] > 0 && f64::from(v) > need)
+                    .or(largest)
+            } else {
+                // A 1 shows the high mark: a cheap bluff on Mrs. Truelight.
+                smallest
+            };
+            return value.map(|value| Action::Play { value });
+        }
         let stop = if g.placed == 0 {
             Action::Pass
         } else {
@@ -184,43 +197,24 @@ impl Appraiser {
         };
         let can = |a: &Action| self.buf.contains(a);
         if kind == AuctionKind::Info {
-            // One card on Mrs. Truelight (a 1 shows the high mark: a cheap bluff), then out.
+            // One card on Mrs. Truelight, then out.
             if !me.on_truelight {
-                let value = smallest?;
                 return Some(Action::Bid {
                     target: Target::Truelight,
-                    value,
                 });
             }
-            return if can(&stop) { Some(stop) } else { self.buf.first().copied() };
-        }
-        // Property auction: my total and the strongest rival's expected total per property.
-        let a = g.live_auction()?;
-        let mut mine = [0.0f64; PER_ROUND];
-        let mut rival = [[0.0f64; 5]; PER_ROUND];
-        for b in g.auctions[a].bids() {
-            let t = usize::from(b.target);
-            if t >= PER_ROUND {
-                continue;
-            }
-            if usize::from(b.seat) == seat {
-                mine[t] += f64::from(b.value);
+            return if can(&stop) {
+                Some(stop)
             } else {
-                let v = if b.face_up {
-                    f64::from(b.value)
-                } else {
-                    expected(g, g.mark(b.value))
-                };
-                rival[t][usize::from(b.seat).min(4)] += v;
-            }
+                self.buf.first().copied()
+            };
         }
         let values = Self::values(world, rng);
         let mut best: Option<(f64, usize)> = None;
         for i in 0..PER_ROUND {
-            let top = rival[i].iter().cloned().fold(0.0, f64::max);
-            let lead = mine[i] - top;
+            let lead = mine[i] - rival[i];
             let budget = 3.0 + 3.0 * values[i];
-            if values[i] < 1.0 || (lead <= 0.0 && top - mine[i] > budget) {
+            if values[i] < 1.0 || (lead <= 0.0 && -lead > budget) {
                 continue;
             }
             // Prefer valuable properties we do not yet lead.
@@ -229,29 +223,41 @@ impl Appraiser {
                 best = Some((want, i));
             }
         }
-        let Some((want, i)) = best else {
-            return if can(&stop) { Some(stop) } else { self.buf.first().copied() };
-        };
-        if want < 0.0 && can(&stop) {
-            // We lead everywhere we care about.
-            return Some(stop);
+        match best {
+            Some((want, i)) if want >= 0.0 || !can(&stop) => Some(Action::Bid {
+                target: Target::Property(i as u8),
+            }),
+            // Nothing worth more, or we lead everywhere we care about.
+            _ if can(&stop) => Some(stop),
+            _ => self.buf.first().copied(),
         }
-        let top = rival[i].iter().cloned().fold(0.0, f64::max);
-        let need = top - mine[i];
-        let value = (1..=10u8)
-            .find(|&v| me.hand[usize::from(v)] > 0 && f64::from(v) > need)
-            .or(largest)?;
-        let bid = Action::Bid {
-            target: Target::Property(i as u8),
-            value,
-        };
-        if can(&bid) {
-            Some(bid)
-        } else if can(&stop) {
-            Some(stop)
-        } else {
-            self.buf.first().copied()
+    }
+
+    /// Per property of the round: this seat's total, and the strongest rival's
+    /// expected total (face-down cards valued by their back mark).
+    fn standings(g: &GhostForSale, seat: usize) -> ([f64; PER_ROUND], [f64; PER_ROUND]) {
+        let mut mine = [0.0f64; PER_ROUND];
+        let mut rivals = [[0.0f64; 5]; PER_ROUND];
+        if let Some(a) = g.live_auction() {
+            for b in g.auctions[a].bids() {
+                let t = usize::from(b.target);
+                if t >= PER_ROUND {
+                    continue;
+                }
+                if usize::from(b.seat) == seat {
+                    mine[t] += f64::from(b.value);
+                } else {
+                    let v = if b.face_up {
+                        f64::from(b.value)
+                    } else {
+                        expected(g, g.mark(b.value))
+                    };
+                    rivals[t][usize::from(b.seat).min(4)] += v;
+                }
+            }
         }
+        let top = rivals.map(|r| r.iter().cloned().fold(0.0, f64::max));
+        (mine, top)
     }
 }
 

@@ -73,7 +73,10 @@ pub fn parse(text: &str) -> Result<Data, String> {
     }
     for (kind, list) in [("manor", &file.manor), ("castle", &file.castle)] {
         if list.len() != PER_ROUND {
-            return Err(format!("there must be {PER_ROUND} {kind}s, not {}", list.len()));
+            return Err(format!(
+                "there must be {PER_ROUND} {kind}s, not {}",
+                list.len()
+            ));
         }
         for pair in list.windows(2) {
             if pair[0].name.to_lowercase() >= pair[1].name.to_lowercase() {

@@ -71,22 +71,21 @@ fn redeal_cards(w: &mut GhostForSale, p: usize, rng: &mut GameRng) {
     if w.round == 0 && pl.aside_n > 0 {
         // Cards seen on the table in round 1 and still unaccounted for by the box or a
         // face-up card are somewhere among the hidden ones, but not set aside.
-        for v in 1..=10usize {
-            let mut must = pl.r1_known[v].saturating_sub(pl.paid[v] + face_up[v]);
-            for item in items[..m].iter_mut() {
-                if must == 0 {
-                    break;
-                }
-                if usize::from(item.0) == v {
+        let mut must = [0u8; 11];
+        for (v, m) in must.iter_mut().enumerate() {
+            *m = pl.r1_known[v].saturating_sub(pl.paid[v] + face_up[v]);
+        }
+        for item in items[..m].iter_mut() {
+            if let Some(left) = must.get_mut(usize::from(item.0)) {
+                if *left > 0 {
                     item.1 = true;
-                    must -= 1;
+                    *left -= 1;
                 }
             }
         }
     }
-    let marks: [bool; 12] = std::array::from_fn(|k| {
-        k < bids && w.mark(items[k].0) == crate::Mark::High
-    });
+    let marks: [bool; 12] =
+        std::array::from_fn(|k| k < bids && w.mark(items[k].0) == crate::Mark::High);
     let aside_end = bids + usize::from(pl.aside_n);
     let original = items;
     let high = |v: u8| w.mark(v) == crate::Mark::High;
@@ -124,6 +123,7 @@ fn redeal_cards(w: &mut GhostForSale, p: usize, rng: &mut GameRng) {
             pl.hand[usize::from(v)] += 1;
         }
     }
+    pl.refresh_held();
 }
 
 fn redraw_question_cards(w: &mut GhostForSale, me: usize, rng: &mut GameRng) {

@@ -19,8 +19,8 @@ mod tests;
 pub use bot::Appraiser;
 pub use state::GhostForSale;
 pub use view::{
-    AuctionView, BidView, LookView, PileCounts, PileView, PrivateView, PropertyKind,
-    PropertyView, SeatTokens, SeatView, Step, TokensLeft, TurnView, View,
+    AuctionView, BidView, LookView, PileCounts, PileView, PrivateView, PropertyKind, PropertyView,
+    SeatTokens, SeatView, Step, TokensLeft, TurnView, View,
 };
 
 use serde::{Deserialize, Serialize};
@@ -171,7 +171,8 @@ impl Special {
 }
 
 /// One decision of one seat. A turn of the auctions ("1枚か2枚の賭け金カード") is split
-/// into one action per card, so every legal-action list stays small.
+/// into two actions per card (where, then which), so every legal-action list stays
+/// small: at most 8 targets or 10 card values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
@@ -182,8 +183,12 @@ pub enum Action {
     Choose { card: QuestionCard },
     /// Step ②: place one declaration token on a property of this round.
     Declare { property: u8, token: Token },
-    /// Auctions: place one bidding card face down (face up on an Open auction property).
-    Bid { target: Target, value: u8 },
+    /// Auctions, first half of placing a card: where the next card goes (public as
+    /// soon as the card lies there, so nothing is revealed early).
+    Bid { target: Target },
+    /// Auctions, second half: the card placed on that target, face down (face up on an
+    /// Open auction property).
+    Play { value: u8 },
     /// End the turn after one card instead of placing a second.
     Done,
     /// Leave this auction (パス); only at the start of a turn.
@@ -223,6 +228,10 @@ pub enum Reject {
     PassOnlyAtTurnStart,
     #[error("place a card first (or pass)")]
     NothingPlaced,
+    #[error("choose the card for the target you chose first")]
+    CardPending,
+    #[error("choose where the card goes first")]
+    NoTargetChosen,
     #[error("that owner has no ghost-face token on this property")]
     NoGhostToken,
     #[error("a guess is between 0 and the number of tokens on the property")]

@@ -89,6 +89,8 @@ pub(crate) struct Player {
     /// Bidding cards in hand, as counts by value (index 1..=10).
     pub hand: [u8; 11],
     pub hand_n: u8,
+    /// Bit `v` set when `hand[v] > 0` (kept in step with `hand`).
+    pub held: u16,
     /// The cards under the character card, for round 2.
     pub aside: [u8; 11],
     pub aside_n: u8,
@@ -104,6 +106,53 @@ pub(crate) struct Player {
     pub on_truelight: bool,
 }
 
+/// An auction summed up per target (0..6 properties, 6 Mrs. Truelight, 7 the pile)
+/// and seat.
+pub(crate) struct Tally {
+    total: [[u16; MAX_PLAYERS]; 8],
+    best: [[u8; MAX_PLAYERS]; 8],
+    /// Index of the highest card in placing order; `u8::MAX` when the seat did not bid.
+    best_at: [[u8; MAX_PLAYERS]; 8],
+}
+
+impl Tally {
+    /// "合計 ... 一番高い額を賭けていたプレイヤーから順に順位がつけられます。もしも同額
+    /// だった場合は、賭けたカードの中でそれぞれ1番高い賭け金カードの額面で競います。
+    /// それでもまだ同額だった場合は、その1番高い賭け金カードを先に出していたプレイヤーが
+    /// 上位となります。" Greater is better.
+    fn key(&self, target: usize, s: usize) -> (u16, u8, std::cmp::Reverse<u8>) {
+        (
+            self.total[target][s],
+            self.best[target][s],
+            std::cmp::Reverse(self.best_at[target][s]),
+        )
+    }
+
+    /// The seats that bid on `target`, best first.
+    pub(crate) fn ranking(&self, target: u8, n: usize) -> ([u8; MAX_PLAYERS], usize) {
+        let t = usize::from(target).min(7);
+        let mut order = [0u8; MAX_PLAYERS];
+        let mut len = 0;
+        for s in 0..n.min(MAX_PLAYERS) {
+            if self.best_at[t][s] != u8::MAX {
+                order[len] = s as u8;
+                len += 1;
+            }
+        }
+        order[..len].sort_unstable_by_key(|&s| std::cmp::Reverse(self.key(t, usize::from(s))));
+        (order, len)
+    }
+
+    /// The best bidder on `target`, if anyone bid.
+    pub(crate) fn winner(&self, target: u8, n: usize) -> Option<u8> {
+        let t = usize::from(target).min(7);
+        (0..n.min(MAX_PLAYERS))
+            .filter(|&s| self.best_at[t][s] != u8::MAX)
+            .max_by_key(|&s| self.key(t, s))
+            .map(|s| s as u8)
+    }
+}
+
 /// A game of Ghost for Sale.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GhostForSale {
@@ -116,11 +165,15 @@ pub struct GhostForSale {
     /// 0: manors, 1: castles.
     pub(crate) round: u8,
     pub(crate) phase: Phase,
+    /// Who must decide now: a function of the rest of the state, cached.
+    pub(crate) pending: SeatSet,
     /// The first player of each round.
     pub(crate) first: [u8; 2],
     pub(crate) turn: u8,
     /// Cards placed so far in the current auction turn (0 or 1).
     pub(crate) placed: u8,
+    /// The target chosen for the card being placed (public), awaiting the card.
+    pub(crate) pending_target: Option<u8>,
     /// The last-player rule is in force: the one seat still holding cards may play one.
     pub(crate) last_call: bool,
     pub(crate) players: [Player; MAX_PLAYERS],
@@ -141,6 +194,8 @@ pub struct GhostForSale {
     /// The property was resolved (bought or sent to the box).
     pub(crate) resolved: [bool; 12],
     pub(crate) special: [Option<Special>; 12],
+    /// Properties of the current round with Too dark or Ancient legend (bit = index).
+    pub(crate) restrictions: u8,
     /// Special cards not placed on a property, per round (bit = `Special::index`).
     pub(crate) spare: [u8; 2],
     pub(crate) mirror_removed: [Option<u8>; 12],
@@ -165,12 +220,74 @@ static META: GameMeta = GameMeta {
     teams: &[],
 };
 
+/// Bits set in each byte value: the default x86-64 target has no POPCNT instruction,
+/// and counting is on the playout hot path.
+const ONES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Bits set in `mask`.
+fn ones(mask: u16) -> u32 {
+    u32::from(ONES[usize::from(mask & 0xff)]) + u32::from(ONES[usize::from(mask >> 8)])
+}
+
+/// The value of the `n`-th set bit (from the lowest) of `mask`.
+fn nth_bit(mask: u16, n: u32) -> Option<u8> {
+    let mut m = mask;
+    for _ in 0..n {
+        m &= m.wrapping_sub(1);
+    }
+    (m != 0).then(|| m.trailing_zeros() as u8)
+}
+
 /// "3人プレイの場合:両面の宣言トークンを各3個ずつ ... 4人 ... 2個 ... 5人 ... 1個".
 pub(crate) fn double_tokens(players: usize) -> u8 {
     match players {
         3 => 3,
         4 => 2,
         _ => 1,
+    }
+}
+
+impl Player {
+    /// Bit `v` set when the hand holds at least one card of value `v`.
+    pub(crate) fn held(&self) -> u16 {
+        self.held
+    }
+
+    /// Recomputes `held` after the hand was rewritten.
+    pub(crate) fn refresh_held(&mut self) {
+        let mut mask = 0u16;
+        for (v, &c) in self.hand.iter().enumerate() {
+            mask |= u16::from(c > 0) << v;
+        }
+        self.held = mask;
+    }
+
+    /// Takes one card of `value` (held) out of the hand.
+    fn take(&mut self, value: usize) {
+        if let Some(c) = self.hand.get_mut(value) {
+            *c -= 1;
+            self.hand_n -= 1;
+            if *c == 0 {
+                self.held &= !(1 << value);
+            }
+        }
+    }
+
+    /// Puts one card of `value` into the hand.
+    fn give(&mut self, value: usize) {
+        if let Some(c) = self.hand.get_mut(value) {
+            *c += 1;
+            self.hand_n += 1;
+            self.held |= 1 << value;
+        }
     }
 }
 
@@ -234,6 +351,16 @@ impl GhostForSale {
         }
     }
 
+    /// The tokens a property takes, as bits over `Token::ALL` (ghost, painting, double
+    /// ghost up, double painting up).
+    fn tokens_allowed(&self, g: usize) -> u8 {
+        match self.special.get(g).copied().flatten() {
+            Some(Special::TooDark) => 0b1010,
+            Some(Special::AncientLegend) => 0b0101,
+            _ => 0b1111,
+        }
+    }
+
     fn targets(&self, kind: AuctionKind) -> &'static [Target] {
         const INFO3: [Target; 1] = [Target::Truelight];
         const INFO: [Target; 2] = [Target::Truelight, Target::Pile];
@@ -275,114 +402,84 @@ impl GhostForSale {
             .is_some_and(|&c| c > 0)
     }
 
-    /// Checks an action of a pending seat against the rules, without changing anything.
-    fn check(&self, seat: usize, action: &Action) -> Result<(), Reject> {
-        let p = self.player(seat);
-        match (self.phase, *action) {
+    /// A uniformly drawn legal declaration (kept out of `sample_action`, whose auction
+    /// arms are the hot path).
+    #[inline(never)]
+    fn sample_declaration(&self, p: &Player, rng: &mut GameRng) -> Option<Action> {
+        // Bits over `Token::ALL`: ghost, painting, double ghost up, double painting up.
+        let [ghost, painting, double] = p.tokens.map(|t| u16::from(t > 0));
+        let held = ghost | (painting << 1) | (double * 0b1100);
+        if self.restrictions == 0 {
+            // No Too dark or Ancient legend this round: every property takes every token.
+            let c = ones(held);
+            let pick = rng.below(c * PER_ROUND as u32);
+            let k = nth_bit(held, pick % c)?;
+            return Some(Action::Declare {
+                property: (pick / c) as u8,
+                token: *Token::ALL.get(usize::from(k))?,
+            });
+        }
+        let mut masks = [0u16; PER_ROUND];
+        let mut total = 0;
+        for (i, m) in masks.iter_mut().enumerate() {
+            *m = held & u16::from(self.tokens_allowed(self.global(i as u8)));
+            total += ones(*m);
+        }
+        let mut pick = rng.below(total);
+        for (property, m) in masks.into_iter().enumerate() {
+            let c = ones(m);
+            if pick < c {
+                let k = nth_bit(m, pick)?;
+                let token = *Token::ALL.get(usize::from(k))?;
+                return Some(Action::Declare {
+                    property: property as u8,
+                    token,
+                });
+            }
+            pick -= c;
+        }
+        None
+    }
+
+    /// Plays an action of a pending seat: each arm checks everything first and only then
+    /// changes the state, so a refusal leaves it untouched.
+    fn play(&mut self, seat: usize, action: Action) -> Result<(), Reject> {
+        let r = usize::from(self.round);
+        let n = self.n();
+        let seat = seat.min(MAX_PLAYERS - 1);
+        match (self.phase, action) {
             (Phase::SetAside, Action::SetAside { value }) => {
-                if self.holds(seat, value) {
-                    Ok(())
-                } else {
-                    Err(Reject::NoSuchCard(value))
-                }
-            }
-            (Phase::Choose, Action::Choose { .. }) => Ok(()),
-            (Phase::Declare, Action::Declare { property, token }) => {
-                if usize::from(property) >= PER_ROUND {
-                    return Err(Reject::NoSuchProperty(property));
-                }
-                if p.tokens[token.supply()] == 0 {
-                    return Err(Reject::NoToken);
-                }
-                if !self.face_allowed(self.global(property), token.face()) {
-                    return Err(Reject::FaceForbidden);
-                }
-                Ok(())
-            }
-            (Phase::Auction(kind), Action::Bid { target, value }) => {
-                self.target_code(kind, target)?;
                 if !self.holds(seat, value) {
                     return Err(Reject::NoSuchCard(value));
                 }
-                Ok(())
-            }
-            (Phase::Auction(_), Action::Done) => {
-                if self.placed == 0 {
-                    Err(Reject::NothingPlaced)
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Auction(kind), Action::Pass) => {
-                if self.placed != 0 {
-                    return Err(Reject::PassOnlyAtTurnStart);
-                }
-                // "ミセス・トゥルーライトに1枚も賭け金カードを置いていないプレイヤーは
-                // パスを選ぶことはできません。"
-                if kind == AuctionKind::Info && !p.on_truelight {
-                    return Err(Reject::MustBidOnTruelight);
-                }
-                Ok(())
-            }
-            (Phase::Special(g), action) => {
-                let g = usize::from(g);
-                match (self.special.get(g).copied().flatten(), action) {
-                    (Some(Special::MagicMirror), Action::RemoveGhost { owner }) => {
-                        let has = self
-                            .decl
-                            .get(g)
-                            .and_then(|d| d.get(owner.index()))
-                            .is_some_and(|f| owner.index() < self.n() && f[GHOST] > 0);
-                        if has {
-                            Ok(())
-                        } else {
-                            Err(Reject::NoGhostToken)
-                        }
-                    }
-                    (Some(Special::MagicMirror | Special::SecretCrypt), Action::Decline)
-                    | (Some(Special::SecretCrypt), Action::AddGhost) => Ok(()),
-                    (Some(Special::CrystalBall), Action::Guess { ghosts }) => {
-                        if ghosts <= self.tokens_on(g) {
-                            Ok(())
-                        } else {
-                            Err(Reject::GuessOutOfRange)
-                        }
-                    }
-                    _ => Err(Reject::WrongStep),
-                }
-            }
-            _ => Err(Reject::WrongStep),
-        }
-    }
-
-    /// Plays a checked action.
-    fn perform(&mut self, seat: usize, action: Action) {
-        let r = usize::from(self.round);
-        match action {
-            Action::SetAside { value } => {
                 let v = usize::from(value);
                 let p = &mut self.players[seat];
-                p.hand[v] -= 1;
-                p.hand_n -= 1;
+                p.take(v);
                 p.aside[v] += 1;
                 p.aside_n += 1;
-                if self.players[..self.n()]
-                    .iter()
-                    .all(|p| p.aside_n == SET_ASIDE)
-                {
+                if self.players[..n].iter().all(|p| p.aside_n == SET_ASIDE) {
                     self.phase = Phase::Choose;
                 }
             }
-            Action::Choose { card } => {
+            (Phase::Choose, Action::Choose { card }) => {
                 self.card[r][seat] = Some(card);
-                if self.card[r][..self.n()].iter().all(Option::is_some) {
+                if self.card[r][..n].iter().all(Option::is_some) {
                     // ② starts with the first player of the round.
                     self.phase = Phase::Declare;
                     self.turn = self.first[r];
                 }
             }
-            Action::Declare { property, token } => {
+            (Phase::Declare, Action::Declare { property, token }) => {
+                if usize::from(property) >= PER_ROUND {
+                    return Err(Reject::NoSuchProperty(property));
+                }
+                if self.players[seat].tokens[token.supply()] == 0 {
+                    return Err(Reject::NoToken);
+                }
                 let g = self.global(property);
+                if !self.face_allowed(g, token.face()) {
+                    return Err(Reject::FaceForbidden);
+                }
                 self.players[seat].tokens[token.supply()] -= 1;
                 let face = match token.face() {
                     Face::Ghost => GHOST,
@@ -390,33 +487,44 @@ impl GhostForSale {
                 };
                 self.decl[g][seat][face] += 1;
                 // "時計回りの順で宣言トークンを1個ずつ ... すべてのプレイヤーがすべての
-                // 宣言トークンを置くまで": everyone has as many tokens, so the turn simply
-                // goes round until the last one is placed.
-                let left: u8 = self.players[..self.n()]
-                    .iter()
-                    .map(|p| p.tokens.iter().sum::<u8>())
-                    .sum();
-                if left == 0 {
+                // 宣言トークンを置くまで": everyone has as many tokens and places one per
+                // turn, so when the next seat has none left, everyone is done.
+                let next = Seat(self.turn).next(n).0;
+                if self.player(usize::from(next)).tokens == [0, 0, 0] {
                     self.start_auction(AuctionKind::Info);
                 } else {
-                    self.turn = Seat(self.turn).next(self.n()).0;
+                    self.turn = next;
                 }
             }
-            Action::Bid { target, value } => {
-                let Phase::Auction(kind) = self.phase else {
-                    return;
+            (Phase::Auction(_), Action::Bid { .. } | Action::Done | Action::Pass)
+                if self.pending_target.is_some() =>
+            {
+                return Err(Reject::CardPending);
+            }
+            (Phase::Auction(kind), Action::Bid { target }) => {
+                let code = self.target_code(kind, target)?;
+                if self.players[seat].hand_n == 0 {
+                    return Err(Reject::NoSuchCard(0));
+                }
+                self.pending_target = Some(code);
+            }
+            (Phase::Auction(kind), Action::Play { value }) => {
+                let Some(code) = self.pending_target else {
+                    return Err(Reject::NoTargetChosen);
                 };
-                let Ok(code) = self.target_code(kind, target) else {
-                    return;
-                };
+                if !self.holds(seat, value) {
+                    return Err(Reject::NoSuchCard(value));
+                }
                 let a = self.auction_index(kind);
+                let slot = usize::from(self.auctions[a].len);
+                if slot >= MAX_BIDS {
+                    // Cannot happen: every card is on the table at most once.
+                    return Err(Reject::NoSuchCard(value));
+                }
+                self.pending_target = None;
                 let face_up = kind == AuctionKind::Property
                     && self.special[self.global(code)] == Some(Special::OpenAuction);
                 let auction = &mut self.auctions[a];
-                let slot = usize::from(auction.len);
-                if slot >= MAX_BIDS {
-                    return;
-                }
                 auction.bids[slot] = Bid {
                     seat: seat as u8,
                     target: code,
@@ -425,55 +533,90 @@ impl GhostForSale {
                 };
                 auction.len += 1;
                 let p = &mut self.players[seat];
-                p.hand[usize::from(value)] -= 1;
-                p.hand_n -= 1;
-                if code == T_TRUELIGHT {
-                    p.on_truelight = true;
-                }
+                p.take(usize::from(value));
+                p.on_truelight |= code == T_TRUELIGHT;
+                let empty = p.hand_n == 0;
                 if face_up {
                     self.observe(seat, a);
                 }
                 self.placed += 1;
                 // "1枚か2枚": a turn ends after the second card, when the hand is empty,
                 // and after the single card of the last-player rule.
-                if self.placed >= 2 || self.players[seat].hand_n == 0 || self.last_call {
+                if self.placed >= 2 || empty || self.last_call {
                     self.end_turn();
                 }
             }
-            Action::Done => self.end_turn(),
-            Action::Pass => {
+            (Phase::Auction(_), Action::Done) => {
+                if self.placed == 0 {
+                    return Err(Reject::NothingPlaced);
+                }
+                self.end_turn();
+            }
+            (Phase::Auction(kind), Action::Pass) => {
+                if self.placed != 0 {
+                    return Err(Reject::PassOnlyAtTurnStart);
+                }
+                // "ミセス・トゥルーライトに1枚も賭け金カードを置いていないプレイヤーは
+                // パスを選ぶことはできません。"
+                if kind == AuctionKind::Info && !self.players[seat].on_truelight {
+                    return Err(Reject::MustBidOnTruelight);
+                }
                 // "パスを選んだプレイヤーは、もうオークションに参加することができなくなります。"
                 self.players[seat].passed = true;
                 self.end_turn();
             }
-            Action::RemoveGhost { owner } => {
-                if let Phase::Special(g) = self.phase {
-                    let g = usize::from(g);
-                    self.decl[g][owner.index()][GHOST] -= 1;
-                    self.mirror_removed[g] = Some(owner.0);
-                    self.next_special(g + 1);
+            (Phase::Special(g), action) => {
+                let g = usize::from(g).min(11);
+                match (self.special[g], action) {
+                    (Some(Special::MagicMirror), Action::RemoveGhost { owner }) => {
+                        let o = owner.index();
+                        if o >= n || self.decl[g][o.min(MAX_PLAYERS - 1)][GHOST] == 0 {
+                            return Err(Reject::NoGhostToken);
+                        }
+                        self.decl[g][o][GHOST] -= 1;
+                        self.mirror_removed[g] = Some(owner.0);
+                    }
+                    (Some(Special::MagicMirror | Special::SecretCrypt), Action::Decline) => {}
+                    (Some(Special::SecretCrypt), Action::AddGhost) => {
+                        self.crypt_added[g] = true;
+                    }
+                    (Some(Special::CrystalBall), Action::Guess { ghosts }) => {
+                        if ghosts > self.tokens_on(g) {
+                            return Err(Reject::GuessOutOfRange);
+                        }
+                        self.crystal_guess[g] = Some(ghosts);
+                    }
+                    _ => return Err(Reject::WrongStep),
                 }
+                self.next_special(g + 1);
             }
-            Action::AddGhost => {
-                if let Phase::Special(g) = self.phase {
-                    let g = usize::from(g);
-                    self.crypt_added[g] = true;
-                    self.next_special(g + 1);
-                }
-            }
-            Action::Decline => {
-                if let Phase::Special(g) = self.phase {
-                    self.next_special(usize::from(g) + 1);
-                }
-            }
-            Action::Guess { ghosts } => {
-                if let Phase::Special(g) = self.phase {
-                    let g = usize::from(g);
-                    self.crystal_guess[g] = Some(ghosts);
-                    self.next_special(g + 1);
-                }
-            }
+            _ => return Err(Reject::WrongStep),
         }
+        Ok(())
+    }
+
+    /// The seats that must decide now (kept in `pending`, refreshed after every action).
+    fn compute_pending(&self) -> SeatSet {
+        let n = self.n();
+        let mut bits = 0u16;
+        match self.phase {
+            Phase::SetAside => {
+                for (s, p) in self.players[..n].iter().enumerate() {
+                    bits |= u16::from(p.aside_n < SET_ASIDE) << s;
+                }
+            }
+            Phase::Choose => {
+                let r = usize::from(self.round);
+                for (s, c) in self.card[r][..n].iter().enumerate() {
+                    bits |= u16::from(c.is_none()) << s;
+                }
+            }
+            Phase::Declare | Phase::Auction(_) | Phase::Special(_) => {
+                bits = 1 << self.turn;
+            }
+            Phase::Over => {}
+        }
+        SeatSet::from_bits(bits)
     }
 
     /// Round 1: remember which of `seat`'s cards everyone has now seen on the table in
@@ -542,7 +685,7 @@ impl GhostForSale {
         // "もし、誰か1人のプレイヤーを残して、他のプレイヤーの賭け金カードが0枚になった
         // 場合、カードを持っている、その残った1人のプレイヤーは、そこから1枚だけ賭け金
         // カードをプレイできます。"
-        if holders.count_ones() == 1 {
+        if holders & holders.wrapping_sub(1) == 0 {
             self.last_call = true;
             self.turn = holders.trailing_zeros() as u8;
             return;
@@ -557,51 +700,45 @@ impl GhostForSale {
         }
     }
 
-    /// Seats that bid on `target` in auction `a`, ranked: "合計 ... 一番高い額を賭けて
-    /// いたプレイヤーから順に ... 同額だった場合は ... 1番高い賭け金カードの額面で ...
-    /// それでもまだ同額だった場合は、その1番高い賭け金カードを先に出していたプレイヤーが
-    /// 上位".
-    pub(crate) fn ranking(&self, a: usize, target: u8) -> ([u8; MAX_PLAYERS], usize) {
-        let mut total = [0u16; MAX_PLAYERS];
-        let mut best = [0u8; MAX_PLAYERS];
-        let mut best_at = [usize::MAX; MAX_PLAYERS];
-        for (i, b) in self.auctions[a].bids().iter().enumerate() {
-            if b.target != target {
-                continue;
-            }
-            let s = usize::from(b.seat).min(MAX_PLAYERS - 1);
-            total[s] += u16::from(b.value);
-            // Strictly greater: of two equal highest cards, the first one counts.
-            if b.value > best[s] {
-                best[s] = b.value;
-                best_at[s] = i;
-            }
-        }
-        let mut order = [0u8; MAX_PLAYERS];
-        let mut len = 0;
-        for s in 0..self.n() {
-            if best_at[s] != usize::MAX {
-                order[len] = s as u8;
-                len += 1;
-            }
-        }
-        let key = |s: u8| {
-            let s = usize::from(s);
-            (
-                std::cmp::Reverse(total[s]),
-                std::cmp::Reverse(best[s]),
-                best_at[s],
-            )
+    /// One pass over auction `a`: per target and seat, the total, the highest card
+    /// and when that card was placed.
+    pub(crate) fn tally(&self, a: usize) -> Tally {
+        let mut t = Tally {
+            total: [[0; MAX_PLAYERS]; 8],
+            best: [[0; MAX_PLAYERS]; 8],
+            best_at: [[u8::MAX; MAX_PLAYERS]; 8],
         };
-        order[..len].sort_unstable_by_key(|&s| key(s));
-        (order, len)
+        for (i, b) in self.auctions[a].bids().iter().enumerate() {
+            let target = usize::from(b.target).min(7);
+            let s = usize::from(b.seat).min(MAX_PLAYERS - 1);
+            t.total[target][s] += u16::from(b.value);
+            // Strictly greater: of two equal highest cards, the first one counts.
+            if b.value > t.best[target][s] {
+                t.best[target][s] = b.value;
+                t.best_at[target][s] = i as u8;
+            }
+        }
+        t
     }
 
     /// Turns the auction's cards face up: everyone now knows each of them.
     fn reveal(&mut self, a: usize) {
         self.auctions[a].revealed = true;
-        for s in 0..self.n() {
-            self.observe(s, a);
+        if self.round != 0 {
+            return;
+        }
+        // Round 1: remember, per seat, the cards now seen (see `observe`).
+        let mut seen = [[0u8; 11]; MAX_PLAYERS];
+        for (p, s) in self.players.iter().zip(seen.iter_mut()) {
+            *s = p.paid;
+        }
+        for b in self.auctions[a].bids() {
+            seen[usize::from(b.seat).min(MAX_PLAYERS - 1)][usize::from(b.value).min(10)] += 1;
+        }
+        for (p, s) in self.players.iter_mut().zip(seen) {
+            for (k, v) in p.r1_known.iter_mut().zip(s) {
+                *k = (*k).max(v);
+            }
         }
     }
 
@@ -616,8 +753,7 @@ impl GhostForSale {
             if pays(b.target, b.seat) {
                 p.paid[v] += 1;
             } else {
-                p.hand[v] += 1;
-                p.hand_n += 1;
+                p.give(v);
             }
         }
     }
@@ -634,7 +770,8 @@ impl GhostForSale {
                 // ます ... 最下位のプレイヤーは誰の「?カード」も見ることができません。
                 // ただし、最下位のプレイヤーはミセス・トゥルーライトにかけた賭け金カードを
                 // 全て手元に戻すことができます。その後、使われた賭け金カードは箱の中に戻します。"
-                let (chain, len) = self.ranking(a, T_TRUELIGHT);
+                let tally = self.tally(a);
+                let (chain, len) = tally.ranking(T_TRUELIGHT, self.n());
                 for w in chain[..len].windows(2) {
                     self.looks[r][usize::from(w[0])] = Some(w[1]);
                 }
@@ -644,8 +781,7 @@ impl GhostForSale {
                 // (2) "最も高い額を賭けていたプレイヤーは、使用されていなかった「?カード」を
                 // 見ることができます。そして、そのプレイヤーは賭け金カードを支払い、残りの
                 // プレイヤーは賭けた賭け金カード手元に戻します。"
-                let (pile, pile_len) = self.ranking(a, T_PILE);
-                let pile_winner = if pile_len > 0 { Some(pile[0]) } else { None };
+                let pile_winner = tally.winner(T_PILE, self.n());
                 self.pile_seer[r] = pile_winner;
                 self.settle(a, |target, seat| match target {
                     T_TRUELIGHT => Some(seat) != last,
@@ -658,12 +794,12 @@ impl GhostForSale {
                 self.reveal(a);
                 // "館のオークションはアルファベット順に処理していきます ... 最高額をかけた
                 // プレイヤーは賭け金を支払い、他のプレイヤーは賭け金を戻します。"
+                let tally = self.tally(a);
                 let mut winners = [None; PER_ROUND];
                 for (i, w) in winners.iter_mut().enumerate() {
-                    let (order, len) = self.ranking(a, i as u8);
                     let g = r * PER_ROUND + i;
                     // "賭け金カードが置かれなかった方は箱に戻してください。"
-                    *w = if len > 0 { Some(order[0]) } else { None };
+                    *w = tally.winner(i as u8, self.n());
                     self.owner[g] = *w;
                     self.resolved[g] = true;
                     // "この館(城)を競り落としたプレイヤーは、一緒にこのカードも獲得する。"
@@ -747,6 +883,7 @@ impl GhostForSale {
                 p.hand[v] += p.aside[v];
             }
             p.hand_n += p.aside_n;
+            p.refresh_held();
             p.aside = [0; 11];
             p.aside_n = 0;
             p.tokens = [2, 2, double];
@@ -787,13 +924,25 @@ impl GhostForSale {
             }
         }
         self.spare[round] = spare;
+        self.refresh_restrictions();
+    }
+
+    /// Recomputes `restrictions` for the current round's special cards.
+    pub(crate) fn refresh_restrictions(&mut self) {
+        let base = usize::from(self.round) * PER_ROUND;
+        self.restrictions = 0;
+        for i in 0..PER_ROUND {
+            if self.tokens_allowed(base + i) != 0b1111 {
+                self.restrictions |= 1 << i;
+            }
+        }
     }
 
     fn final_scoring(&mut self) {
+        self.phase = Phase::Over;
         for s in 0..self.n() {
             self.scores[s] = self.score(s);
         }
-        self.phase = Phase::Over;
     }
 
     /// Points of a seat: its properties, the Crystal ball ("2点として扱う") and the
@@ -892,6 +1041,7 @@ impl Game for GhostForSale {
         let player = Player {
             hand: FULL_SET,
             hand_n: 12,
+            held: 0b111_1111_1110,
             tokens: [2, 2, double_tokens(players)],
             ..Player::default()
         };
@@ -903,9 +1053,11 @@ impl Game for GhostForSale {
             high_marks: data.high_marks,
             round: 0,
             phase: Phase::SetAside,
+            pending: SeatSet::first(players),
             first: [first, first],
             turn: first,
             placed: 0,
+            pending_target: None,
             last_call: false,
             players: [player; MAX_PLAYERS],
             card: [[None; MAX_PLAYERS]; 2],
@@ -918,6 +1070,7 @@ impl Game for GhostForSale {
             owner: [None; 12],
             resolved: [false; 12],
             special: [None; 12],
+            restrictions: 0,
             spare: [0; 2],
             mirror_removed: [None; 12],
             crypt_added: [false; 12],
@@ -958,24 +1111,7 @@ impl Game for GhostForSale {
     }
 
     fn to_move(&self) -> SeatSet {
-        let n = self.n();
-        match self.phase {
-            Phase::SetAside => (0..n)
-                .filter(|&s| self.players[s].aside_n < SET_ASIDE)
-                .map(|s| Seat(s as u8))
-                .collect(),
-            Phase::Choose => {
-                let r = usize::from(self.round);
-                (0..n)
-                    .filter(|&s| self.card[r][s].is_none())
-                    .map(|s| Seat(s as u8))
-                    .collect()
-            }
-            Phase::Declare | Phase::Auction(_) | Phase::Special(_) => {
-                SeatSet::single(Seat(self.turn))
-            }
-            Phase::Over => SeatSet::EMPTY,
-        }
+        self.pending
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -987,10 +1123,11 @@ impl Game for GhostForSale {
         let p = self.player(s);
         match self.phase {
             Phase::SetAside => {
-                for value in 1..=10u8 {
-                    if p.hand[usize::from(value)] > 0 {
-                        out.push(Action::SetAside { value });
-                    }
+                let mut held = p.held();
+                while held != 0 {
+                    let value = held.trailing_zeros() as u8;
+                    held &= held - 1;
+                    out.push(Action::SetAside { value });
                 }
             }
             Phase::Choose => {
@@ -1002,16 +1139,37 @@ impl Game for GhostForSale {
                 });
             }
             Phase::Declare => {
+                // Bit k: the seat still holds a token for `Token::ALL[k]`.
+                let mut held = 0u8;
+                for (k, t) in Token::ALL.iter().enumerate() {
+                    held |= u8::from(p.tokens[t.supply()] > 0) << k;
+                }
+                // Built on the stack and copied out at once: 25 of these steps a round.
+                let mut buf = [Action::Done; PER_ROUND * 4];
+                let mut k = 0;
                 for property in 0..PER_ROUND as u8 {
-                    let g = self.global(property);
-                    for token in Token::ALL {
-                        if p.tokens[token.supply()] > 0 && self.face_allowed(g, token.face()) {
-                            out.push(Action::Declare { property, token });
+                    let mut m = held & self.tokens_allowed(self.global(property));
+                    while m != 0 {
+                        let i = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if let (Some(slot), Some(&token)) = (buf.get_mut(k), Token::ALL.get(i)) {
+                            *slot = Action::Declare { property, token };
+                            k += 1;
                         }
                     }
                 }
+                out.extend_from_slice(&buf[..k.min(PER_ROUND * 4)]);
             }
             Phase::Auction(kind) => {
+                if self.pending_target.is_some() {
+                    let mut held = p.held();
+                    while held != 0 {
+                        let value = held.trailing_zeros() as u8;
+                        held &= held - 1;
+                        out.push(Action::Play { value });
+                    }
+                    return;
+                }
                 if self.placed == 0 {
                     if kind == AuctionKind::Property || p.on_truelight {
                         out.push(Action::Pass);
@@ -1020,11 +1178,7 @@ impl Game for GhostForSale {
                     out.push(Action::Done);
                 }
                 for &target in self.targets(kind) {
-                    for value in 1..=10u8 {
-                        if p.hand[usize::from(value)] > 0 {
-                            out.push(Action::Bid { target, value });
-                        }
-                    }
+                    out.push(Action::Bid { target });
                 }
             }
             Phase::Special(g) => {
@@ -1056,6 +1210,92 @@ impl Game for GhostForSale {
         }
     }
 
+    /// Draws uniformly among the legal actions without listing them: the hot path of
+    /// random playouts (the special-card decisions, rare, list as usual).
+    fn sample_action(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        if !self.to_move().contains(seat) {
+            return None;
+        }
+        let p = self.player(seat.index());
+        match self.phase {
+            Phase::SetAside => {
+                let held = p.held();
+                let value = nth_bit(held, rng.below(ones(held)))?;
+                Some(Action::SetAside { value })
+            }
+            Phase::Choose => Some(Action::Choose {
+                card: if rng.below(2) == 0 {
+                    QuestionCard::Truth
+                } else {
+                    QuestionCard::Lie
+                },
+            }),
+            Phase::Declare => self.sample_declaration(p, rng),
+            Phase::Auction(kind) => {
+                if self.pending_target.is_some() {
+                    let held = p.held();
+                    let value = nth_bit(held, rng.below(ones(held)))?;
+                    return Some(Action::Play { value });
+                }
+                let stop = if self.placed != 0 {
+                    Some(Action::Done)
+                } else if kind == AuctionKind::Property || p.on_truelight {
+                    Some(Action::Pass)
+                } else {
+                    None
+                };
+                let targets = self.targets(kind);
+                let options = targets.len() as u32 + u32::from(stop.is_some());
+                let k = rng.below(options) as usize;
+                match stop {
+                    Some(stop) if k == 0 => Some(stop),
+                    Some(_) => targets.get(k - 1).map(|&target| Action::Bid { target }),
+                    None => targets.get(k).map(|&target| Action::Bid { target }),
+                }
+            }
+            Phase::Special(_) | Phase::Over => {
+                self.legal_actions(seat, buf);
+                rng.pick(buf).copied()
+            }
+        }
+    }
+
+    /// Declarations, targets, passes and special-card decisions are public; which card
+    /// was set aside, which "?" card was played and a face-down card's value are not
+    /// (its back mark is).
+    fn describe_for(&self, actor: Seat, action: &Action, viewer: Viewer) -> Option<String> {
+        if viewer == Viewer::Seat(actor) {
+            return Some(self.describe(action));
+        }
+        match *action {
+            Action::SetAside { .. } => Some("set a card aside for round 2".into()),
+            Action::Choose { .. } => Some("play a \"?\" card face down".into()),
+            Action::Play { value } => {
+                let face_up = match (self.phase, self.pending_target) {
+                    (Phase::Auction(AuctionKind::Property), Some(code)) => {
+                        self.special.get(self.global(code)).copied().flatten()
+                            == Some(Special::OpenAuction)
+                    }
+                    _ => false,
+                };
+                if face_up {
+                    Some(format!("play a {value}, face up"))
+                } else {
+                    Some(match self.mark(value) {
+                        Mark::High => "play a card face down (high mark)".into(),
+                        Mark::Low => "play a card face down (low mark)".into(),
+                    })
+                }
+            }
+            _ => Some(self.describe(action)),
+        }
+    }
+
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
         if self.phase == Phase::Over {
             return Err(ActionError::GameOver);
@@ -1066,9 +1306,9 @@ impl Game for GhostForSale {
         if !self.to_move().contains(seat) {
             return Err(ActionError::NotYourTurn(seat));
         }
-        self.check(seat.index(), action)
+        self.play(seat.index(), *action)
             .map_err(ActionError::Illegal)?;
-        self.perform(seat.index(), *action);
+        self.pending = self.compute_pending();
         Ok(())
     }
 
@@ -1118,14 +1358,15 @@ impl Game for GhostForSale {
                 };
                 format!("declare {what} on {}", prop(property))
             }
-            Action::Bid { target, value } => {
+            Action::Bid { target } => {
                 let on = match target {
                     Target::Truelight => "Mrs. Truelight".to_string(),
                     Target::Pile => "the \"?\" pile".to_string(),
                     Target::Property(i) => prop(i),
                 };
-                format!("bid {value} on {on}")
+                format!("bid on {on}")
             }
+            Action::Play { value } => format!("play a {value}"),
             Action::Done => "end the turn".into(),
             Action::Pass => "pass".into(),
             Action::RemoveGhost { owner } => {

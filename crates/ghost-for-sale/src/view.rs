@@ -51,7 +51,11 @@ pub enum Step {
     /// ④ The manors or the castles.
     PropertyAuction,
     /// The buyer of a property decides on its special card.
-    SpecialCard { round: u8, property: u8, card: Special },
+    SpecialCard {
+        round: u8,
+        property: u8,
+        card: Special,
+    },
     GameOver,
 }
 
@@ -60,6 +64,8 @@ pub struct TurnView {
     pub seat: Seat,
     /// Cards already placed this turn (a turn is one or two cards).
     pub cards_placed: u8,
+    /// Where the card being placed goes (chosen, the card not yet played).
+    pub placing_on: Option<Target>,
     /// The last-player rule is in force: this seat, the only one with cards left, may
     /// play one card and then the auction ends.
     pub last_card: bool,
@@ -188,6 +194,14 @@ pub struct PrivateView {
     pub question_card: Option<QuestionCard>,
 }
 
+fn target_of(code: u8) -> Target {
+    match code {
+        T_TRUELIGHT => Target::Truelight,
+        T_PILE => Target::Pile,
+        t => Target::Property(t),
+    }
+}
+
 fn values(counts: &[u8; 11]) -> Vec<u8> {
     let mut out = Vec::new();
     for (v, &c) in counts.iter().enumerate() {
@@ -226,6 +240,7 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
         Phase::Declare | Phase::Auction(_) | Phase::Special(_) => Some(TurnView {
             seat: Seat(g.turn),
             cards_placed: g.placed,
+            placing_on: g.pending_target.map(target_of),
             last_card: g.last_call,
         }),
         _ => None,
@@ -295,21 +310,20 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
         .filter(|(_, a)| a.started)
         .map(|(i, a)| AuctionView {
             round: (i / 2 + 1) as u8,
-            kind: if i % 2 == 0 { "information" } else { "property" },
+            kind: if i % 2 == 0 {
+                "information"
+            } else {
+                "property"
+            },
             revealed: a.revealed,
             bids: a
                 .bids()
                 .iter()
                 .map(|b| BidView {
                     seat: Seat(b.seat),
-                    target: match b.target {
-                        T_TRUELIGHT => Target::Truelight,
-                        T_PILE => Target::Pile,
-                        t => Target::Property(t),
-                    },
+                    target: target_of(b.target),
                     mark: g.mark(b.value),
-                    value: (a.revealed || b.face_up || me == Some(Seat(b.seat)))
-                        .then_some(b.value),
+                    value: (a.revealed || b.face_up || me == Some(Seat(b.seat))).then_some(b.value),
                 })
                 .collect(),
         })
