@@ -1,9 +1,37 @@
 //! Game-length and win statistics under random and rules-bot play (a development aid).
 use takuge_engine::bot::bot_move;
-use takuge_engine::{Bot, Game, GameRng, RandomBot};
+use takuge_engine::{Bot, Game, GameRng, MonteCarloBot, RandomBot};
 use takuge_ghost_at_home::{GhostAtHome, Options, RulesBot};
 
 fn main() {
+    if std::env::args().any(|a| a == "--mc") {
+        // Rules bot against the Monte Carlo bot, 2 players, seats alternating.
+        let mut rng = GameRng::from_seed(9);
+        let games = 40;
+        let mut rules_wins = 0;
+        for seed in 0..games {
+            let mut g = GhostAtHome::new(&Options::default(), 2, seed).unwrap();
+            let rules_seat = (seed % 2) as usize;
+            let mut bots: Vec<Box<dyn Bot<GhostAtHome>>> = (0..2)
+                .map(|i| {
+                    if i == rules_seat {
+                        RulesBot::boxed()
+                    } else {
+                        MonteCarloBot::<GhostAtHome>::boxed()
+                    }
+                })
+                .collect();
+            while let Some(seat) = g.to_move().first_seat() {
+                let a = bot_move(bots[seat.index()].as_mut(), &g, seat, &mut rng).unwrap();
+                g.apply(seat, &a).unwrap();
+            }
+            if g.outcome().unwrap().ranks[rules_seat] == 1 {
+                rules_wins += 1;
+            }
+        }
+        println!("rules vs monte-carlo (2p): rules won {rules_wins}/{games}");
+        return;
+    }
     for special_cards in [false, true] {
         for players in 2..=4 {
             let options = Options { special_cards };
