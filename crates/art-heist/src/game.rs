@@ -593,8 +593,13 @@ impl ArtHeist {
     }
 
     fn start_stealing(&mut self, exhibits: Stack<PLAYERS>) {
+        let thief_seats = self.playing(self.at_castle, Kind::Thief);
+        if thief_seats == 0 {
+            // No thief: nothing is stolen and detectives have nobody to catch.
+            return self.end_turn();
+        }
         let mut thieves = Stack::<PLAYERS>::new();
-        for p in seats(self.playing(self.at_castle, Kind::Thief)) {
+        for p in seats(thief_seats) {
             thieves.push(p as u8);
         }
         // 「泥棒の数字の多い順から展示品を選ぶ。」
