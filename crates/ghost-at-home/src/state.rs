@@ -204,6 +204,11 @@ impl Hand {
         true
     }
 
+    /// One bit (the low bit of its two-bit count) per face held.
+    fn face_bits(self) -> u64 {
+        (self.faces | (self.faces >> 1)) & LOW_BITS
+    }
+
     /// Each face once, in face order.
     pub(crate) fn distinct(self) -> impl Iterator<Item = Card> {
         let mut faces = (self.faces | (self.faces >> 1)) & LOW_BITS;
@@ -1409,13 +1414,16 @@ impl Game for GhostAtHome {
         };
         match self.phase {
             Phase::Discarding { .. } if seat == self.active => {
-                let faces = hand.distinct().count() as u32;
-                match rng.below(faces + 1) {
+                let mut faces = hand.face_bits();
+                match rng.below(faces.count_ones() + 1) {
                     0 => Some(Action::Draw),
-                    k => hand
-                        .distinct()
-                        .nth(k as usize - 1)
-                        .map(|card| Action::Discard { card }),
+                    k => {
+                        for _ in 1..k {
+                            faces &= faces - 1;
+                        }
+                        Card::from_index(faces.trailing_zeros() as usize / 2)
+                            .map(|card| Action::Discard { card })
+                    }
                 }
             }
             Phase::Defence { target, .. } if seat == target => Some(if hand.contains(Card::Cat) {
