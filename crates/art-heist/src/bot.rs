@@ -4,10 +4,11 @@ use crate::cards::{bits, ActionCard, ArtCard, Kind, Pile, Place, PLAYERS};
 use crate::game::{seat_bit, Action, ArtHeist, Phase};
 use takuge_engine::{Bot, Determinized, Game, GameRng};
 
-/// "collector": builds the largest exhibit it can and goes to show it; otherwise buys
-/// art with the cheapest cheque that beats every rival's best (or sends a thief after
-/// the winning bid when it cannot win); at the castle without an exhibit, a thief or a
-/// detective. Steals and buys the card that strengthens its best exhibit most.
+/// "collector": shows the largest exhibit it can (card by card, then `Show`); grows a
+/// small collection at the auction house with the cheapest cheque that beats every
+/// rival's best (all cheques are public), or sends a thief after the winning bid when it
+/// cannot win; at the castle without an exhibit, a thief (when others are there) or the
+/// detective. Buys and steals the card that strengthens its best exhibit most.
 #[derive(Default)]
 pub struct CollectorBot {
     legal: Vec<Action>,
@@ -62,10 +63,15 @@ impl Bot<ArtHeist> for CollectorBot {
         let wish = match g.phase {
             Phase::Location => {
                 let has_money = holding(Kind::Money).is_some();
-                if best_exhibit(g, art) != 0 || !has_money {
-                    Some(Action::Go(Place::Castle))
-                } else {
+                let best = best_exhibit(g, art).count_ones();
+                // A small exhibit (or none) is worth growing while there is art to buy;
+                // half the time, so the table does not settle into the same turn again
+                // and again.
+                let shop = has_money && (best == 0 || (best < 4 && rng.chance(1, 2)));
+                if shop {
                     Some(Action::Go(Place::AuctionHouse))
+                } else {
+                    Some(Action::Go(Place::Castle))
                 }
             }
             Phase::AuctionCards => {
@@ -104,16 +110,16 @@ impl Bot<ArtHeist> for CollectorBot {
                 .max_by_key(|&(gain, pile)| (gain, std::cmp::Reverse(pile.index())))
                 .map(|(_, pile)| Action::Take(pile)),
             Phase::CastleCards => {
-                if best_exhibit(g, art) != 0 {
+                let thief = holding(Kind::Thief);
+                let detective = holding(Kind::Detective);
+                // Places are public: the other castle players may exhibit or steal.
+                let rivals = (g.at_castle & !seat_bit(p)).count_ones();
+                if best_exhibit(g, art) != 0 && !(rivals >= 2 && rng.chance(1, 4)) {
                     holding(Kind::Exhibit).map(Action::Play)
+                } else if thief.is_some() && rivals > 0 && rng.chance(1, 2) {
+                    thief.map(Action::Play)
                 } else {
-                    let thief = holding(Kind::Thief);
-                    let detective = holding(Kind::Detective);
-                    if thief.is_some() && rng.chance(1, 2) {
-                        thief.map(Action::Play)
-                    } else {
-                        detective.or(thief).map(Action::Play)
-                    }
+                    detective.or(thief).map(Action::Play)
                 }
             }
             Phase::Exhibiting | Phase::FinalExhibit => {
