@@ -685,12 +685,19 @@ impl GhostAtHome {
             f(Action::Pass);
             return;
         }
-        let open = house.open_floor();
+        // The open floor's index, 3 when the house is full.
+        let open = house.full_mask().trailing_ones() as usize;
         let can_light = hand.bulbs() >= 5 && house.light_mask() != 0;
-        for card in hand.distinct() {
+        let mut faces = hand.face_bits();
+        while faces != 0 {
+            let index = faces.trailing_zeros() as usize / 2;
+            faces &= faces - 1;
+            let Some(card) = Card::from_index(index) else {
+                break;
+            };
             match card {
                 Card::WildRoom => {
-                    if open.is_some() {
+                    if open < 3 {
                         f(Action::PlayRoom { card });
                     }
                 }
@@ -767,10 +774,11 @@ impl GhostAtHome {
                     }
                 }
                 room => {
-                    if room.room_floor().is_some() && room.room_floor() == open {
+                    // A printed room: its floor is its index / 4.
+                    if index / 4 == open {
                         f(Action::PlayRoom { card: room });
                     }
-                    if can_light && room.is_printed_room() {
+                    if can_light {
                         let mut rest = hand;
                         rest.remove(room);
                         if Self::light_completable(&[room], rest.list().as_slice()) {
