@@ -170,10 +170,6 @@ impl Hand {
         usize::from(self.len)
     }
 
-    pub(crate) fn is_full(self) -> bool {
-        self.len() >= HAND_SIZE
-    }
-
     /// Light-bulb icons on the room cards held.
     pub(crate) fn bulbs(self) -> u8 {
         self.bulbs
@@ -274,28 +270,12 @@ impl Deck {
         &self.cards[..self.len()]
     }
 
-    fn as_mut_slice(&mut self) -> &mut [Card] {
-        let len = self.len();
-        &mut self.cards[..len]
-    }
-
     pub(crate) fn push(&mut self, card: Card) {
         let len = self.len();
         if len < MAX_CARDS {
             self.cards[len] = card;
             self.len += 1;
         }
-    }
-
-    fn pop(&mut self) -> Option<Card> {
-        let len = self.len();
-        if len == 0 {
-            return None;
-        }
-        let card = self.cards[len - 1];
-        self.cards[len - 1] = FILLER;
-        self.len -= 1;
-        Some(card)
     }
 
     fn clear(&mut self) {
@@ -489,6 +469,24 @@ impl fmt::Display for Reject {
             Reject::NotAllowedNow => f.write_str("that is not allowed now"),
         }
     }
+}
+
+/// A uniform integer in `0..n`: the engine's `GameRng::below` (Lemire's
+/// multiply-and-reject over `next_u32`, the same numbers for the same stream), written
+/// here so the hot paths of a playout make one call into the RNG instead of three.
+#[inline]
+fn uniform(rng: &mut GameRng, n: u32) -> u32 {
+    if n <= 1 {
+        return 0;
+    }
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
 }
 
 static META: GameMeta = GameMeta {
@@ -942,20 +940,22 @@ impl GhostAtHome {
             self.pile = Pile::default();
             self.reshuffles = self.reshuffles.saturating_add(1);
         }
-        let len = self.deck.len();
-        let pick = self.rng.index(len);
-        self.deck.as_mut_slice().swap(pick, len.saturating_sub(1));
-        self.deck.pop()
+        let last = self.deck.len().checked_sub(1)?;
+        let pick = (uniform(&mut self.rng, (last + 1) as u32) as usize).min(last);
+        let card = self.deck.cards[pick];
+        self.deck.cards[pick] = self.deck.cards[last];
+        self.deck.cards[last] = FILLER;
+        self.deck.len = last as u8;
+        Some(card)
     }
 
     fn draw(&mut self, seat: Seat, count: usize) {
-        for _ in 0..count {
-            if self.hand(seat).is_full() {
-                break;
-            }
+        let i = seat.index().min(MAX_PLAYERS - 1);
+        let wanted = count.min(HAND_SIZE.saturating_sub(self.hands[i].len()));
+        for _ in 0..wanted {
             match self.draw_card() {
                 Some(card) => {
-                    self.hand_mut(seat).insert(card);
+                    self.hands[i].insert(card);
                 }
                 None => break,
             }
@@ -1414,7 +1414,7 @@ impl Game for GhostAtHome {
         }
         let hand = self.hand(seat);
         let either = |rng: &mut GameRng, a: Action, b: Action| {
-            if rng.below(2) == 0 {
+            if uniform(rng, 2) == 0 {
                 a
             } else {
                 b
@@ -1423,7 +1423,7 @@ impl Game for GhostAtHome {
         match self.phase {
             Phase::Discarding { .. } if seat == self.active => {
                 let mut faces = hand.face_bits();
-                match rng.below(faces.count_ones() + 1) {
+                match uniform(rng, faces.count_ones() + 1) {
                     0 => Some(Action::Draw),
                     k => {
                         for _ in 1..k {
@@ -1446,7 +1446,7 @@ impl Game for GhostAtHome {
             }),
             _ => {
                 self.legal_actions(seat, buf);
-                rng.pick(buf).copied()
+                buf.get(uniform(rng, buf.len() as u32) as usize).copied()
             }
         }
     }
