@@ -1452,6 +1452,28 @@ impl Game for GhostAtHome {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
+        // Most actions of a game are discards: their checks come first.
+        let discarded = match self.phase {
+            Phase::Choose => Some(0),
+            Phase::Discarding { count } => Some(count),
+            _ => None,
+        };
+        if let (Some(count), true) = (discarded, seat == self.active) {
+            let i = seat.index().min(MAX_PLAYERS - 1);
+            match *action {
+                Action::Discard { card } if self.hands[i].remove(card) => {
+                    self.pile.push(card, seat.0);
+                    self.phase = Phase::Discarding { count: count + 1 };
+                    return Ok(());
+                }
+                Action::Draw if self.phase != Phase::Choose => {
+                    self.draw(seat, usize::from(count));
+                    self.end_turn();
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
         // `is_legal` is false for a finished game, a seat not at the table and a seat
         // that is not pending; the reason is worked out only when refusing.
         if self.is_legal(seat, action) {
