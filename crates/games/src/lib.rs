@@ -5,7 +5,6 @@
 //! (simulation and benchmarks, which must not pay for JSON).
 
 use takuge_engine::{BotFactory, Game, Registry};
-use takuge_secret_moon::SecretMoon;
 
 /// A game as the catalog knows it: its rules plus its bots.
 pub trait CatalogGame: Game {
@@ -19,29 +18,44 @@ pub trait GameVisitor {
     fn visit<G: CatalogGame>(self) -> Self::Output;
 }
 
-/// Calls `visitor` with the game whose id is `id`; `None` for an unknown id.
-pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
-    // One arm per game. Keep in step with `registry` and `GAME_IDS`.
-    match id {
-        "secret-moon" => Some(visitor.visit::<SecretMoon>()),
-        _ => None,
-    }
+/// One line per game keeps `visit`, `GAME_IDS`, `registry` and the bots in step.
+macro_rules! catalog {
+    ($($game:ty => $bots:path),+ $(,)?) => {
+        $(
+            impl CatalogGame for $game {
+                fn bots() -> Vec<(&'static str, BotFactory<Self>)> {
+                    $bots()
+                }
+            }
+        )+
+
+        /// Calls `visitor` with the game whose id is `id`; `None` for an unknown id.
+        pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+            $(
+                if id == <$game as Game>::meta().id {
+                    return Some(visitor.visit::<$game>());
+                }
+            )+
+            None
+        }
+
+        /// The ids of the games takuge hosts now, in catalog order.
+        pub fn game_ids() -> Vec<&'static str> {
+            vec![$(<$game as Game>::meta().id),+]
+        }
+
+        /// Every game behind the JSON adapter.
+        pub fn registry() -> Registry {
+            let mut reg = Registry::new();
+            $(reg.register::<$game>(<$game as CatalogGame>::bots());)+
+            reg
+        }
+    };
 }
 
-/// The ids of the games takuge hosts now, in catalog order.
-pub const GAME_IDS: &[&str] = &["secret-moon"];
-
-/// Every game behind the JSON adapter.
-pub fn registry() -> Registry {
-    let mut reg = Registry::new();
-    reg.register::<SecretMoon>(SecretMoon::bots());
-    reg
-}
-
-impl CatalogGame for SecretMoon {
-    fn bots() -> Vec<(&'static str, BotFactory<Self>)> {
-        takuge_secret_moon::bots()
-    }
+catalog! {
+    takuge_secret_moon::SecretMoon => takuge_secret_moon::bots,
+    takuge_art_heist::ArtHeist => takuge_art_heist::bots,
 }
 
 fn _assert_object_safe(_: &dyn takuge_engine::DynGame) {}
@@ -62,10 +76,10 @@ mod tests {
     #[test]
     fn ids_registry_and_visit_agree() {
         let reg = registry();
-        assert_eq!(reg.ids().collect::<Vec<_>>().len(), GAME_IDS.len());
-        for id in GAME_IDS {
+        assert_eq!(reg.ids().collect::<Vec<_>>().len(), game_ids().len());
+        for id in game_ids() {
             assert!(reg.get(id).is_some(), "{id} is not in the registry");
-            assert_eq!(visit(id, IdOf), Some(*id));
+            assert_eq!(visit(id, IdOf), Some(id));
         }
         assert_eq!(visit("no-such-game", IdOf), None);
     }
