@@ -50,17 +50,16 @@ impl FloorState {
     fn has_room(&self) -> bool {
         self.rooms[0].is_some() | self.rooms[1].is_some()
     }
-
-    /// An explored room without a cat, where a cat may go.
-    pub(crate) fn has_room_for_cat(&self) -> bool {
-        self.cats < self.room_count()
-    }
 }
 
 /// A haunted house: three floors under a roof.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct House {
     pub(crate) floors: [FloorState; 3],
+    /// Bit `i` set when floor `i` is full; kept in step with `floors` by `sync`.
+    full: u8,
+    /// Bit `i` set when floor `i` has a room card; kept in step by `sync`.
+    explored: u8,
 }
 
 impl House {
@@ -79,28 +78,40 @@ impl House {
 
     /// Bit `i` set when floor `i` is full.
     fn full_mask(&self) -> u8 {
-        u8::from(self.floors[0].is_full())
-            | u8::from(self.floors[1].is_full()) << 1
-            | u8::from(self.floors[2].is_full()) << 2
+        self.full
+    }
+
+    /// Recomputes the summary bits after the rooms of a floor changed.
+    pub(crate) fn sync(&mut self) {
+        let mut full = 0;
+        let mut explored = 0;
+        for (i, floor) in self.floors.iter().enumerate() {
+            full |= u8::from(floor.is_full()) << i;
+            explored |= u8::from(floor.has_room()) << i;
+        }
+        self.full = full;
+        self.explored = explored;
     }
 
     /// The floor where the next room goes: the lowest one not full (a room may only go
     /// on a floor whose lower floors are full).
     pub(crate) fn open_floor(&self) -> Option<Floor> {
-        Floor::from_index(self.full_mask().trailing_ones() as usize)
+        Floor::from_index(self.full.trailing_ones() as usize)
     }
 
     /// The highest floor with a room card (相手の部屋カードがある最上階).
     pub(crate) fn top_room_floor(&self) -> Option<Floor> {
-        if self.floors[2].has_room() {
-            Some(Floor::Third)
-        } else if self.floors[1].has_room() {
-            Some(Floor::Second)
-        } else if self.floors[0].has_room() {
-            Some(Floor::First)
-        } else {
-            None
+        match self.explored {
+            0 => None,
+            bits => Floor::from_index(7 - bits.leading_zeros() as usize),
         }
+    }
+
+    /// An explored room without a cat on floor `f`, where a cat may go.
+    pub(crate) fn room_for_cat(&self, f: Floor) -> bool {
+        let i = f.index();
+        let rooms = (self.explored >> i & 1) + (self.full >> i & 1);
+        self.floor(f).cats < rooms
     }
 
     /// All floors below `f` are fully explored (the 1st floor always qualifies).
@@ -605,6 +616,34 @@ impl GhostAtHome {
         false
     }
 
+    /// The room faces of `hand` (bit = face index) that begin some light made only of
+    /// cards of `hand` (the same as `light_completable` for each, in one pass).
+    fn light_starters(hand: Hand) -> u32 {
+        let list = hand.list();
+        let cards = list.as_slice();
+        let mut starters = 0u32;
+        for (i, a) in cards.iter().enumerate() {
+            for (j, b) in cards.iter().enumerate().skip(i + 1) {
+                if a.is_printed_room()
+                    && b.is_printed_room()
+                    && light_set_valid(&[a.bulbs(), b.bulbs()])
+                {
+                    starters |= 1 << a.index() | 1 << b.index();
+                }
+                for c in cards.iter().skip(j + 1) {
+                    if a.is_printed_room()
+                        && b.is_printed_room()
+                        && c.is_printed_room()
+                        && light_set_valid(&[a.bulbs(), b.bulbs(), c.bulbs()])
+                    {
+                        starters |= 1 << a.index() | 1 << b.index() | 1 << c.index();
+                    }
+                }
+            }
+        }
+        starters
+    }
+
     /// Calls `f` with every legal action of `seat`.
     pub(crate) fn for_each_legal(&self, seat: Seat, mut f: impl FnMut(Action)) {
         if !self.seat_ok(seat) {
@@ -685,7 +724,11 @@ impl GhostAtHome {
         }
         // The open floor's index, 3 when the house is full.
         let open = house.full_mask().trailing_ones() as usize;
-        let can_light = hand.bulbs() >= 5 && house.light_mask() != 0;
+        let light_starters = if hand.bulbs() >= 5 && house.light_mask() != 0 {
+            Self::light_starters(hand)
+        } else {
+            0
+        };
         let mut faces = hand.face_bits();
         while faces != 0 {
             let index = faces.trailing_zeros() as usize / 2;
@@ -708,7 +751,7 @@ impl GhostAtHome {
                 }
                 Card::Cat => {
                     for floor in Floor::ALL {
-                        if house.floor(floor).has_room_for_cat() {
+                        if house.room_for_cat(floor) {
                             f(Action::PlayCat { floor });
                         }
                     }
@@ -735,7 +778,7 @@ impl GhostAtHome {
                                 continue;
                             }
                             for to in Floor::ALL {
-                                if house.floor(to).has_room_for_cat() {
+                                if house.room_for_cat(to) {
                                     f(Action::PlayCatFood { from, floor, to });
                                 }
                             }
@@ -748,7 +791,7 @@ impl GhostAtHome {
                             continue;
                         }
                         for to in Floor::ALL {
-                            if to != from && house.floor(to).has_room_for_cat() {
+                            if to != from && house.room_for_cat(to) {
                                 f(Action::PlayElevator { from, to });
                             }
                         }
@@ -776,12 +819,8 @@ impl GhostAtHome {
                     if index / 4 == open {
                         f(Action::PlayRoom { card: room });
                     }
-                    if can_light {
-                        let mut rest = hand;
-                        rest.remove(room);
-                        if Self::light_completable(&[room], rest.list().as_slice()) {
-                            f(Action::LightWith { card: room });
-                        }
+                    if light_starters & (1 << index) != 0 {
+                        f(Action::LightWith { card: room });
                     }
                 }
             }
@@ -817,7 +856,7 @@ impl GhostAtHome {
                             && self.ghost_target(target).is_some()
                     }
                     Action::PlayCat { floor } => {
-                        hand.contains(Card::Cat) && house.floor(floor).has_room_for_cat()
+                        hand.contains(Card::Cat) && house.room_for_cat(floor)
                     }
                     Action::LightWith { card } => {
                         card.is_printed_room()
@@ -843,13 +882,13 @@ impl GhostAtHome {
                         hand.contains(Card::CatFood)
                             && is_opponent(from)
                             && self.house(from).floor(floor).cats > 0
-                            && house.floor(to).has_room_for_cat()
+                            && house.room_for_cat(to)
                     }
                     Action::PlayElevator { from, to } => {
                         hand.contains(Card::Elevator)
                             && from != to
                             && house.floor(from).cats > 0
-                            && house.floor(to).has_room_for_cat()
+                            && house.room_for_cat(to)
                     }
                     Action::PlaySpaceTimeHole { from, floor, to } => {
                         hand.contains(Card::SpaceTimeHole)
@@ -981,10 +1020,12 @@ impl GhostAtHome {
             self.pile.push(Card::Ghost, PUBLIC);
         }
         let lit = state.lit && ghosts < 2;
-        *self.house_mut(seat).floor_mut(floor) = FloorState {
+        let house = self.house_mut(seat);
+        *house.floor_mut(floor) = FloorState {
             lit,
             ..FloorState::default()
         };
+        house.sync();
     }
 
     /// A ghost (played or moved) reaches `target`'s `floor`: a cat there cancels it,
@@ -1129,6 +1170,7 @@ impl GhostAtHome {
                     if let Some(space) = floor.rooms.iter_mut().find(|r| r.is_none()) {
                         *space = Some(card);
                     }
+                    house.sync();
                 }
                 if self.house(seat).is_full() {
                     self.end_turn();
@@ -1298,6 +1340,7 @@ impl GhostAtHome {
         };
         for (i, h) in houses.iter().enumerate().take(players) {
             state.houses[i] = *h;
+            state.houses[i].sync();
         }
         for (i, h) in hands.iter().enumerate().take(players) {
             state.hands[i] = Hand::from_cards(h);
