@@ -1488,8 +1488,23 @@ impl Game for GhostAtHome {
                 Action::LetEscape
             }),
             _ => {
-                self.legal_actions(seat, buf);
-                buf.get(uniform(rng, buf.len() as u32) as usize).copied()
+                // Listed on the stack; only a rare long list (special cards) goes to `buf`.
+                let mut list = [Action::Pass; 24];
+                let mut n = 0;
+                self.for_each_legal(seat, |a| {
+                    if let Some(slot) = list.get_mut(n) {
+                        *slot = a;
+                    }
+                    n += 1;
+                });
+                if n == 0 {
+                    None
+                } else if n <= list.len() {
+                    list.get(uniform(rng, n as u32) as usize).copied()
+                } else {
+                    self.legal_actions(seat, buf);
+                    buf.get(uniform(rng, buf.len() as u32) as usize).copied()
+                }
             }
         }
     }

@@ -1131,3 +1131,42 @@ fn rules_bot_defends_dark_floors_and_stops_escapes() {
         Some(Action::StopEscape)
     );
 }
+
+/// `sample_action` draws from exactly the legal actions, each of them, and gives
+/// nothing to a seat that has nothing to decide.
+#[test]
+fn sample_action_draws_every_legal_action_and_only_those() {
+    let mut rng = GameRng::from_seed(21);
+    let mut buf = Vec::new();
+    for seed in 0..40 {
+        let players = 2 + (seed as usize % 3);
+        let mut g = GhostAtHome::new(
+            &Options {
+                special_cards: seed % 2 == 0,
+            },
+            players,
+            seed,
+        )
+        .expect("setup");
+        for _ in 0..40 {
+            let Some(mover) = g.to_move().first_seat() else {
+                break;
+            };
+            for seat in Seat::all(players).filter(|&s| s != mover) {
+                assert_eq!(g.sample_action(seat, &mut rng, &mut buf), None);
+            }
+            let listed = legal(&g, mover);
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..40 * listed.len() {
+                let a = g
+                    .sample_action(mover, &mut rng, &mut buf)
+                    .expect("an action");
+                assert!(listed.contains(&a), "{a:?} not in {listed:?}");
+                seen.insert(a);
+            }
+            assert_eq!(seen.len(), listed.len(), "some legal action never drawn");
+            let a = *rng.pick(&listed).expect("pending");
+            play(&mut g, mover, a);
+        }
+    }
+}
