@@ -23,7 +23,7 @@ pub struct Options {
     pub special_cards: bool,
 }
 
-/// One room space's floor of a house: two room spaces (left, right), the cats on its
+/// One floor of a house: two room spaces (left, right), the cats on its
 /// rooms, the ghost on it and its light.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct FloorState {
