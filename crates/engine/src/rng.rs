@@ -38,16 +38,19 @@ impl GameRng {
         GameRng::from_seed(self.next_u64())
     }
 
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
 
     /// A uniform integer in `0..n` (Lemire's multiply-and-reject; no modulo bias).
     /// `n == 0` yields 0 so that callers never panic on an empty range.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         if n <= 1 {
             return 0;
@@ -65,11 +68,13 @@ impl GameRng {
     }
 
     /// A uniform index into a slice of `len` elements (0 for an empty slice).
+    #[inline]
     pub fn index(&mut self, len: usize) -> usize {
         self.below(len.min(u32::MAX as usize) as u32) as usize
     }
 
     /// True with probability `numerator / denominator`.
+    #[inline]
     pub fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
         self.below(denominator) < numerator
     }
