@@ -54,7 +54,7 @@ fn mid_game(players: usize) -> GhostForSale {
             let view = game.view(takuge_engine::Viewer::Spectator);
             if view.step == takuge_ghost_for_sale::Step::PropertyAuction {
                 game.legal_actions(seat, &mut buf);
-                if buf.len() > 10 {
+                if buf.len() >= 6 {
                     return game;
                 }
             }
