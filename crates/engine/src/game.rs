@@ -32,6 +32,36 @@ pub struct GameMeta {
     pub teams: &'static [TeamName],
 }
 
+impl GameMeta {
+    /// The player-count check every game's `validate` starts with.
+    pub fn check_players(&self, players: usize) -> Result<(), SetupError> {
+        if (self.min_players..=self.max_players).contains(&players) {
+            Ok(())
+        } else {
+            Err(SetupError::PlayerCount {
+                game: self.id,
+                min: self.min_players,
+                max: self.max_players,
+                got: players,
+            })
+        }
+    }
+}
+
+/// The checks every `apply` starts with: the game is not over, the seat is at the
+/// table, and the seat is one of those pending.
+pub fn check_mover<R>(pending: SeatSet, players: usize, seat: Seat) -> Result<(), ActionError<R>> {
+    if pending.is_empty() {
+        Err(ActionError::GameOver)
+    } else if seat.index() >= players {
+        Err(ActionError::NoSuchSeat(seat))
+    } else if !pending.contains(seat) {
+        Err(ActionError::NotYourTurn(seat))
+    } else {
+        Ok(())
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct TeamName {
     pub en: &'static str,

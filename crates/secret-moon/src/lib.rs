@@ -229,15 +229,7 @@ impl Game for SecretMoon {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
-        if self.phase == Phase::MatchOver {
-            return Err(ActionError::GameOver);
-        }
-        if seat.index() >= self.players() {
-            return Err(ActionError::NoSuchSeat(seat));
-        }
-        if !self.to_move().contains(seat) {
-            return Err(ActionError::NotYourTurn(seat));
-        }
+        takuge_engine::game::check_mover(self.to_move(), self.players(), seat)?;
         self.check(seat, action).map_err(ActionError::Illegal)?;
         self.play(seat, *action);
         Ok(())

@@ -66,14 +66,7 @@ pub struct Options {
 
 impl Options {
     pub fn validate(&self, players: usize) -> Result<(), SetupError> {
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                game: crate::ID,
-                min: MIN_PLAYERS,
-                max: MAX_PLAYERS,
-                got: players,
-            });
-        }
+        <crate::SecretMoon as takuge_engine::Game>::meta().check_players(players)?;
         if self.thief && players < THIEF_MIN_PLAYERS {
             return Err(SetupError::InvalidOptions {
                 reason: format!(

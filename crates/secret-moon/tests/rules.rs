@@ -19,6 +19,14 @@ fn play(g: &mut SecretMoon, seat: u8, action: Action) {
     }
 }
 
+/// パス, then take order card `number` from the discard pile (when there is a next round).
+fn pass_taking(g: &mut SecretMoon, seat: u8, number: u8) {
+    play(g, seat, Action::Pass);
+    if let Phase::TakeOrderCard { .. } = g.phase() {
+        play(g, seat, Action::TakeOrderCard { number });
+    }
+}
+
 fn refuse(g: &mut SecretMoon, seat: u8, action: Action) -> ActionError<Reject> {
     let before = g.clone();
     let err = g
@@ -299,10 +307,7 @@ fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already
         !g.view(Viewer::Spectator).cards[1].possible.contains(Monk),
         "everyone learns it is not the monk"
     );
-    play(&mut g, 1, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 1, Action::TakeOrderCard { number: 1 });
-    }
+    pass_taking(&mut g, 1, 1);
     play(
         &mut g,
         2,
@@ -312,14 +317,8 @@ fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already
         },
     );
     assert_eq!(g.status_of(p(2)), Some(CardStatus::Revealed));
-    play(&mut g, 3, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 3, Action::TakeOrderCard { number: 2 });
-    }
-    play(&mut g, 4, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 4, Action::TakeOrderCard { number: 3 });
-    }
+    pass_taking(&mut g, 3, 2);
+    pass_taking(&mut g, 4, 3);
     // Round 2: the minister (already face up) names wrongly again: nothing more happens.
     let a = actor(&g);
     assert_eq!(g.round(), 2);
@@ -386,14 +385,8 @@ fn a_revealed_soldier_is_captured_and_loses_its_turn() {
         },
     );
     assert_eq!(g.status_of(p(3)), Some(CardStatus::Captured));
-    play(&mut g, 1, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 1, Action::TakeOrderCard { number: 1 });
-    }
-    play(&mut g, 2, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 2, Action::TakeOrderCard { number: 2 });
-    }
+    pass_taking(&mut g, 1, 1);
+    pass_taking(&mut g, 2, 2);
     assert_eq!(
         actor(&g),
         4,
@@ -502,10 +495,7 @@ fn protection_of_a_captured_protector_still_holds() {
 #[test]
 fn sabotage_discards_an_unplayed_order_card_face_down_and_captures_the_saboteur() {
     let mut g = five(Options::default());
-    play(&mut g, 0, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 0, Action::TakeOrderCard { number: 6 });
-    }
+    pass_taking(&mut g, 0, 6);
     play(&mut g, 1, Action::Sabotage { target: Seat(3) });
     assert_eq!(g.status_of(p(1)), Some(CardStatus::Captured));
     let v = g.view(Viewer::Spectator);
@@ -613,14 +603,8 @@ fn soldiers_cannot_capture_except_the_thief() {
             role: Monk,
         },
     );
-    play(&mut g, 1, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 1, Action::TakeOrderCard { number: 1 });
-    }
-    play(&mut g, 2, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 2, Action::TakeOrderCard { number: 2 });
-    }
+    pass_taking(&mut g, 1, 1);
+    pass_taking(&mut g, 2, 2);
     assert_eq!(
         refuse(&mut g, 3, Action::Capture { card: p(4) }),
         ActionError::Illegal(Reject::SoldiersCaptureOnlyTheThief)
@@ -660,10 +644,7 @@ fn soldiers_cannot_capture_except_the_thief() {
         refuse(&mut g, 1, Action::Protect { card: p(1) }),
         ActionError::Illegal(Reject::ThiefCannotProtect)
     );
-    play(&mut g, 1, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 1, Action::TakeOrderCard { number: 1 });
-    }
+    pass_taking(&mut g, 1, 1);
     for s in 2..6 {
         play(&mut g, s, Action::Pass);
         if let Phase::TakeOrderCard { .. } = g.phase() {
@@ -732,10 +713,7 @@ fn only_the_minister_can_capture_the_princess() {
         refuse(&mut g, 0, Action::Capture { card: p(1) }),
         ActionError::Illegal(Reject::OnlyTheMinisterCapturesThePrincess)
     );
-    play(&mut g, 0, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 0, Action::TakeOrderCard { number: 1 });
-    }
+    pass_taking(&mut g, 0, 1);
     play(&mut g, 2, Action::Capture { card: p(1) });
     assert_eq!(winner(&g), Some(Side::MinisterTeam));
     assert_eq!(g.results()[0].reason, EndReason::PrincessCaptured);
@@ -769,22 +747,10 @@ fn princess_and_traveller_both_revealed_ends_the_game_for_the_minister_team() {
 #[test]
 fn the_end_of_round_three_is_a_princess_team_win_for_every_member_even_if_captured() {
     let mut g = five(Options::default());
-    play(&mut g, 0, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 0, Action::TakeOrderCard { number: 6 });
-    }
-    play(&mut g, 1, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 1, Action::TakeOrderCard { number: 7 });
-    }
-    play(&mut g, 2, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 2, Action::TakeOrderCard { number: 8 });
-    }
-    play(&mut g, 3, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 3, Action::TakeOrderCard { number: 1 });
-    }
+    pass_taking(&mut g, 0, 6);
+    pass_taking(&mut g, 1, 7);
+    pass_taking(&mut g, 2, 8);
+    pass_taking(&mut g, 3, 1);
     play(&mut g, 4, Action::Sabotage { target: Seat(3) }); // the monk is captured
     let mut guard = 0;
     while g.results().is_empty() && guard < 50 {
@@ -918,14 +884,8 @@ fn a_captured_thief_does_not_steal_the_win() {
             role: Princess,
         },
     );
-    play(&mut g, 2, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 2, Action::TakeOrderCard { number: 1 });
-    }
-    play(&mut g, 3, Action::Pass);
-    if let Phase::TakeOrderCard { .. } = g.phase() {
-        play(&mut g, 3, Action::TakeOrderCard { number: 2 });
-    }
+    pass_taking(&mut g, 2, 1);
+    pass_taking(&mut g, 3, 2);
     play(&mut g, 4, Action::Capture { card: p(1) }); // a soldier may capture the thief
     play(
         &mut g,
