@@ -19,6 +19,19 @@ fn play(g: &mut SecretMoon, seat: u8, action: Action) {
     }
 }
 
+fn nominate(g: &mut SecretMoon, seat: u8, card: CardRef, role: Role) {
+    play(g, seat, Action::Nominate { card, role });
+}
+
+/// Six players with the thief in the box, turn order = seat order.
+fn six_with_thief(cards: &[Role]) -> SecretMoon {
+    let thief = Options {
+        thief: true,
+        ..Options::default()
+    };
+    SecretMoon::with_cards(thief, cards, &[1, 2, 3, 4, 5, 6], 1).expect("valid test setup")
+}
+
 /// パス, then take order card `number` from the discard pile (when there is a next round).
 fn pass_taking(g: &mut SecretMoon, seat: u8, number: u8) {
     play(g, seat, Action::Pass);
@@ -276,14 +289,7 @@ fn questioned_players_answer_by_their_role_and_a_marker_is_placed() {
 #[test]
 fn a_correct_nomination_reveals_the_named_card() {
     let mut g = five(Options::default());
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(2),
-            role: Minister,
-        },
-    );
+    nominate(&mut g, 0, p(2), Minister);
     assert_eq!(g.status_of(p(2)), Some(CardStatus::Revealed));
     assert_eq!(g.status_of(p(0)), Some(CardStatus::Hidden));
 }
@@ -293,14 +299,7 @@ fn a_correct_nomination_reveals_the_named_card() {
 #[test]
 fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already_revealed() {
     let mut g = five(Options::default());
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(1),
-            role: Monk,
-        },
-    );
+    nominate(&mut g, 0, p(1), Monk);
     assert_eq!(g.status_of(p(0)), Some(CardStatus::Revealed));
     assert_eq!(g.status_of(p(1)), Some(CardStatus::Hidden));
     assert!(
@@ -308,14 +307,7 @@ fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already
         "everyone learns it is not the monk"
     );
     pass_taking(&mut g, 1, 1);
-    play(
-        &mut g,
-        2,
-        Action::Nominate {
-            card: p(4),
-            role: Soldier,
-        },
-    );
+    nominate(&mut g, 2, p(4), Soldier);
     assert_eq!(g.status_of(p(2)), Some(CardStatus::Revealed));
     pass_taking(&mut g, 3, 2);
     pass_taking(&mut g, 4, 3);
@@ -323,14 +315,7 @@ fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already
     let a = actor(&g);
     assert_eq!(g.round(), 2);
     if a == 2 {
-        play(
-            &mut g,
-            2,
-            Action::Nominate {
-                card: p(3),
-                role: Princess,
-            },
-        );
+        nominate(&mut g, 2, p(3), Princess);
         assert_eq!(g.status_of(p(2)), Some(CardStatus::Revealed));
     }
 }
@@ -340,14 +325,7 @@ fn a_wrong_nomination_reveals_the_nominator_instead_and_costs_nothing_if_already
 #[test]
 fn nominating_a_centre_card_shows_it_to_the_nominator_and_reveals_it_or_the_nominator() {
     let mut g = five(Options::default());
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: CardRef::Npc(0),
-            role: Princess,
-        },
-    );
+    nominate(&mut g, 0, CardRef::Npc(0), Princess);
     assert_eq!(g.status_of(CardRef::Npc(0)), Some(CardStatus::Hidden));
     assert_eq!(g.status_of(p(0)), Some(CardStatus::Revealed));
     assert_eq!(
@@ -356,14 +334,7 @@ fn nominating_a_centre_card_shows_it_to_the_nominator_and_reveals_it_or_the_nomi
         "the nominator looked at it"
     );
     assert_eq!(g.view(Viewer::Seat(Seat(1))).cards[5].role, None);
-    play(
-        &mut g,
-        1,
-        Action::Nominate {
-            card: CardRef::Npc(1),
-            role: Soldier,
-        },
-    );
+    nominate(&mut g, 1, CardRef::Npc(1), Soldier);
     assert_eq!(
         g.status_of(CardRef::Npc(1)),
         Some(CardStatus::Captured),
@@ -376,14 +347,7 @@ fn nominating_a_centre_card_shows_it_to_the_nominator_and_reveals_it_or_the_nomi
 #[test]
 fn a_revealed_soldier_is_captured_and_loses_its_turn() {
     let mut g = five(Options::default());
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(3),
-            role: Soldier,
-        },
-    );
+    nominate(&mut g, 0, p(3), Soldier);
     assert_eq!(g.status_of(p(3)), Some(CardStatus::Captured));
     pass_taking(&mut g, 1, 1);
     pass_taking(&mut g, 2, 2);
@@ -425,14 +389,7 @@ fn hide_or_protect_cannot_be_used_in_round_three() {
 fn protection_lasts_to_the_end_of_the_round_even_if_the_protector_is_captured() {
     let mut g = five(Options::default());
     play(&mut g, 0, Action::Protect { card: p(4) });
-    play(
-        &mut g,
-        1,
-        Action::Nominate {
-            card: p(0),
-            role: Princess,
-        },
-    );
+    nominate(&mut g, 1, p(0), Princess);
     assert_eq!(g.status_of(p(0)), Some(CardStatus::Revealed));
     assert_eq!(
         refuse(&mut g, 2, Action::Observe { card: p(4) }),
@@ -469,14 +426,7 @@ fn protection_of_a_captured_protector_still_holds() {
     )
     .expect("valid test setup");
     play(&mut g, 3, Action::Protect { card: p(0) });
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(3),
-            role: Soldier,
-        },
-    );
+    nominate(&mut g, 0, p(3), Soldier);
     assert_eq!(g.status_of(p(3)), Some(CardStatus::Captured));
     assert!(g.is_protected(p(0)));
     assert_eq!(
@@ -578,14 +528,7 @@ fn capture_targets_only_cards_revealed_by_nomination() {
         refuse(&mut g, 0, Action::Capture { card: p(2) }),
         ActionError::Illegal(Reject::NotRevealedByNomination)
     );
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(2),
-            role: Minister,
-        },
-    );
+    nominate(&mut g, 0, p(2), Minister);
     play(&mut g, 1, Action::Capture { card: p(2) });
     assert_eq!(winner(&g), Some(Side::PrincessTeam));
     assert_eq!(g.results()[0].reason, EndReason::MinisterCaptured);
@@ -595,14 +538,7 @@ fn capture_targets_only_cards_revealed_by_nomination() {
 #[test]
 fn soldiers_cannot_capture_except_the_thief() {
     let mut g = five(Options::default());
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(4),
-            role: Monk,
-        },
-    );
+    nominate(&mut g, 0, p(4), Monk);
     pass_taking(&mut g, 1, 1);
     pass_taking(&mut g, 2, 2);
     assert_eq!(
@@ -610,27 +546,10 @@ fn soldiers_cannot_capture_except_the_thief() {
         ActionError::Illegal(Reject::SoldiersCaptureOnlyTheThief)
     );
 
-    let thief = Options {
-        thief: true,
-        ..Options::default()
-    };
-    let mut g = SecretMoon::with_cards(
-        thief,
-        &[
-            Soldier, Thief, Princess, Traveller, Minister, Monk, Soldier, Soldier, Soldier,
-        ],
-        &[1, 2, 3, 4, 5, 6],
-        1,
-    )
-    .expect("valid");
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(1),
-            role: Thief,
-        },
-    );
+    let mut g = six_with_thief(&[
+        Soldier, Thief, Princess, Traveller, Minister, Monk, Soldier, Soldier, Soldier,
+    ]);
+    nominate(&mut g, 0, p(1), Thief);
     assert_eq!(
         g.status_of(p(1)),
         Some(CardStatus::Revealed),
@@ -701,14 +620,7 @@ fn only_the_minister_can_capture_the_princess() {
         1,
     )
     .expect("valid");
-    play(
-        &mut g,
-        1,
-        Action::Nominate {
-            card: p(0),
-            role: Monk,
-        },
-    ); // the princess names wrongly and is revealed
+    nominate(&mut g, 1, p(0), Monk); // the princess names wrongly and is revealed
     assert_eq!(
         refuse(&mut g, 0, Action::Capture { card: p(1) }),
         ActionError::Illegal(Reject::OnlyTheMinisterCapturesThePrincess)
@@ -723,14 +635,7 @@ fn only_the_minister_can_capture_the_princess() {
 #[test]
 fn princess_and_traveller_both_revealed_ends_the_game_for_the_minister_team() {
     let mut g = five(Options::default());
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(3),
-            role: Monk,
-        },
-    ); // princess revealed by her own mistake
+    nominate(&mut g, 0, p(3), Monk); // princess revealed by her own mistake
     assert!(g.results().is_empty());
     play(&mut g, 1, Action::Sabotage { target: Seat(4) }); // traveller revealed (and captured)
     assert_eq!(winner(&g), Some(Side::MinisterTeam));
@@ -780,35 +685,11 @@ fn the_end_of_round_three_is_a_princess_team_win_for_every_member_even_if_captur
 // 盗賊「姫チーム、大臣チームのどちらかが勝利したとき、盗賊自身が捕獲されていない … 盗賊の人物カードを持っていたプレイヤーだけが1勝利点を獲得します」
 #[test]
 fn a_free_thief_steals_the_win_when_a_team_wins() {
-    let thief = Options {
-        thief: true,
-        ..Options::default()
-    };
-    let mut g = SecretMoon::with_cards(
-        thief,
-        &[
-            Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
-        ],
-        &[1, 2, 3, 4, 5, 6],
-        1,
-    )
-    .expect("valid");
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(2),
-            role: Princess,
-        },
-    );
-    play(
-        &mut g,
-        1,
-        Action::Nominate {
-            card: p(3),
-            role: Traveller,
-        },
-    );
+    let mut g = six_with_thief(&[
+        Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
+    ]);
+    nominate(&mut g, 0, p(2), Princess);
+    nominate(&mut g, 1, p(3), Traveller);
     assert_eq!(
         g.results()[0].reason,
         EndReason::PrincessAndTravellerRevealed
@@ -820,81 +701,26 @@ fn a_free_thief_steals_the_win_when_a_team_wins() {
 // 「(ただし、NPCが盗賊の場合は1人勝ちにはなりません)」
 #[test]
 fn an_npc_thief_does_not_steal_the_win() {
-    let thief = Options {
-        thief: true,
-        ..Options::default()
-    };
-    let mut g = SecretMoon::with_cards(
-        thief,
-        &[
-            Minister, Soldier, Princess, Traveller, Soldier, Monk, Thief, Soldier, Soldier,
-        ],
-        &[1, 2, 3, 4, 5, 6],
-        1,
-    )
-    .expect("valid");
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(2),
-            role: Princess,
-        },
-    );
-    play(
-        &mut g,
-        1,
-        Action::Nominate {
-            card: p(3),
-            role: Traveller,
-        },
-    );
+    let mut g = six_with_thief(&[
+        Minister, Soldier, Princess, Traveller, Soldier, Monk, Thief, Soldier, Soldier,
+    ]);
+    nominate(&mut g, 0, p(2), Princess);
+    nominate(&mut g, 1, p(3), Traveller);
     assert_eq!(winner(&g), Some(Side::MinisterTeam));
     assert_eq!(g.victory_points(), &[1, 1, 0, 0, 1, 0]);
 }
 
 #[test]
 fn a_captured_thief_does_not_steal_the_win() {
-    let thief = Options {
-        thief: true,
-        ..Options::default()
-    };
-    let mut g = SecretMoon::with_cards(
-        thief,
-        &[
-            Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
-        ],
-        &[1, 2, 3, 4, 5, 6],
-        1,
-    )
-    .expect("valid");
-    play(
-        &mut g,
-        0,
-        Action::Nominate {
-            card: p(1),
-            role: Thief,
-        },
-    );
-    play(
-        &mut g,
-        1,
-        Action::Nominate {
-            card: p(2),
-            role: Princess,
-        },
-    );
+    let mut g = six_with_thief(&[
+        Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
+    ]);
+    nominate(&mut g, 0, p(1), Thief);
+    nominate(&mut g, 1, p(2), Princess);
     pass_taking(&mut g, 2, 1);
     pass_taking(&mut g, 3, 2);
     play(&mut g, 4, Action::Capture { card: p(1) }); // a soldier may capture the thief
-    play(
-        &mut g,
-        5,
-        Action::Nominate {
-            card: p(3),
-            role: Traveller,
-        },
-    );
+    nominate(&mut g, 5, p(3), Traveller);
     assert_eq!(winner(&g), Some(Side::MinisterTeam));
     assert_eq!(g.victory_points(), &[1, 0, 0, 0, 1, 0]);
 }
@@ -902,19 +728,9 @@ fn a_captured_thief_does_not_steal_the_win() {
 // 「盗賊は「質問」アクションをされたとき、「…」か「バカもん!わしは大臣じゃ!」のどちらで答えるかを選択できる」
 #[test]
 fn the_thief_chooses_its_answer_and_everyone_questioned_is_asked() {
-    let thief = Options {
-        thief: true,
-        ..Options::default()
-    };
-    let mut g = SecretMoon::with_cards(
-        thief,
-        &[
-            Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
-        ],
-        &[1, 2, 3, 4, 5, 6],
-        1,
-    )
-    .expect("valid");
+    let mut g = six_with_thief(&[
+        Minister, Thief, Princess, Traveller, Soldier, Monk, Soldier, Soldier, Soldier,
+    ]);
     play(&mut g, 0, Action::Question { target: Seat(1) });
     assert_eq!(g.to_move().first_seat(), Some(Seat(1)));
     let mut legal = vec![];
