@@ -7,6 +7,11 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(100_000);
+    let special = std::env::var("SPECIAL").is_ok();
+    let options = Options {
+        special_cards: special,
+        first_player: None,
+    };
     let only: Option<usize> = std::env::var("PLAYERS").ok().and_then(|s| s.parse().ok());
     for players in [3, 4, 5] {
         if only.is_some_and(|o| o != players) {
@@ -17,7 +22,7 @@ fn main() {
         let t = Instant::now();
         let mut steps = 0;
         for seed in 0..games {
-            let mut g = GhostForSale::new(&Options::default(), players, seed).unwrap();
+            let mut g = GhostForSale::new(&options, players, seed).unwrap();
             steps += random_playout(&mut g, &mut rng, &mut buf, 100_000);
         }
         let e = t.elapsed().as_secs_f64();

@@ -489,7 +489,7 @@ impl GhostForSale {
                 // "時計回りの順で宣言トークンを1個ずつ ... すべてのプレイヤーがすべての
                 // 宣言トークンを置くまで": everyone has as many tokens and places one per
                 // turn, so when the next seat has none left, everyone is done.
-                let next = Seat(self.turn).next(n).0;
+                let next = self.next_seat(self.turn);
                 if self.player(usize::from(next)).tokens == [0, 0, 0] {
                     self.start_auction(AuctionKind::Info);
                 } else {
@@ -658,7 +658,7 @@ impl GhostForSale {
             // "そこから1枚だけ賭け金カードをプレイできます。そしてオークションが終了します。"
             self.finish_auction();
         } else {
-            self.assign_turn(Seat(self.turn).next(self.n()).0);
+            self.assign_turn(self.next_seat(self.turn));
         }
     }
 
@@ -666,15 +666,12 @@ impl GhostForSale {
     /// auction, or ends the auction.
     fn assign_turn(&mut self, from: u8) {
         let n = self.n();
-        let mut holders = 0u8;
-        let mut active = 0u8;
+        let mut holders = 0u16;
+        let mut active = 0u16;
         for (i, p) in self.players[..n].iter().enumerate() {
-            if p.hand_n > 0 {
-                holders |= 1 << i;
-                if !p.passed {
-                    active |= 1 << i;
-                }
-            }
+            let holds = u16::from(p.hand_n > 0);
+            holders |= holds << i;
+            active |= (holds & u16::from(!p.passed)) << i;
         }
         // "オークションは全てのプレイヤーがパスをしたときに終了します。" A seat with no
         // card left can do nothing more and counts as out.
@@ -690,13 +687,20 @@ impl GhostForSale {
             self.turn = holders.trailing_zeros() as u8;
             return;
         }
-        let mut s = usize::from(from) % n;
-        for _ in 0..n {
-            if active & (1 << s) != 0 {
-                self.turn = s as u8;
-                return;
-            }
-            s = (s + 1) % n;
+        // The first active seat clockwise from `from`: the mask doubled, so seats past
+        // the end of the table wrap round (no division on this hot path).
+        let from = u32::from(from).min(n as u32 - 1);
+        let ring = (active | (active << n)) >> from;
+        let s = from + ring.trailing_zeros();
+        self.turn = (if s >= n as u32 { s - n as u32 } else { s }) as u8;
+    }
+
+    /// The next seat clockwise.
+    fn next_seat(&self, seat: u8) -> u8 {
+        if usize::from(seat) + 1 >= self.n() {
+            0
+        } else {
+            seat + 1
         }
     }
 
