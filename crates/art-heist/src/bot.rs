@@ -4,7 +4,7 @@ use crate::cards::{bits, ActionCard, ArtCard, Kind, Pile, Place, PLAYERS};
 use crate::game::{seat_bit, Action, ArtHeist, Phase};
 use takuge_engine::{Bot, Determinized, Game, GameRng};
 
-/// "collector": shows the largest exhibit it can (card by card, then `Show`); grows a
+/// "collector": shows the largest exhibit it can (its letters, then `Show`); grows a
 /// small collection at the auction house with the cheapest cheque that beats every
 /// rival's best (all cheques are public), or sends a thief after the winning bid when it
 /// cannot win; at the castle without an exhibit, a thief (when others are there) or the
@@ -127,11 +127,21 @@ impl Bot<ArtHeist> for CollectorBot {
                 let sel = g.exhibit[p];
                 if target == 0 {
                     Some(Action::ShowNothing)
-                } else if target & !sel == 0 {
+                } else if sel == 0 {
+                    // The best exhibit is every card of its letters: choose them.
+                    let rules = g.rules();
+                    let letters = u32::from(rules.letters(target));
+                    let letter =
+                        |s: u32| rules.series_letters.get(s as usize).copied().unwrap_or('?');
+                    Some(Action::Exhibit {
+                        from: letter(letters.trailing_zeros()),
+                        to: letter(31 - letters.leading_zeros()),
+                    })
+                } else if sel & !target == 0 {
                     Some(Action::Show)
                 } else {
-                    bits(target & !sel)
-                        .map(|a| Action::Exhibit(ArtCard(a)))
+                    bits(sel & !target)
+                        .map(|a| Action::Withhold(ArtCard(a)))
                         .find(|a| self.legal.contains(a))
                 }
             }

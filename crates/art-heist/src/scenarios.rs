@@ -110,13 +110,24 @@ fn places(g: &mut ArtHeist, auction: &[usize]) {
     }
 }
 
-/// Puts the cards together in letter order, then shows them.
+/// Chooses the letters of `cards`, withholds the other cards of those letters in hand,
+/// then shows them.
 fn show(g: &mut ArtHeist, p: usize, cards: u64) {
     let rules = g.rules();
-    let mut ordered: Vec<u8> = bits(cards).collect();
-    ordered.sort_by_key(|&a| rules.series(ArtCard(a)));
-    for a in ordered {
-        act(g, p, Action::Exhibit(ArtCard(a)));
+    let letters = u32::from(rules.letters(cards));
+    let (from, to) = (letters.trailing_zeros(), 31 - letters.leading_zeros());
+    let letter = |s: u32| rules.series_letters[s as usize];
+    act(
+        g,
+        p,
+        Action::Exhibit {
+            from: letter(from),
+            to: letter(to),
+        },
+    );
+    let others = g.art[p] & rules.series_range(from, to) & !cards;
+    for a in bits(others) {
+        act(g, p, Action::Withhold(ArtCard(a)));
     }
     act(g, p, Action::Show);
 }
@@ -462,11 +473,11 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
         );
         assert_eq!(g.phase, Phase::Exhibiting);
         g.legal_actions(Seat(0), &mut legal);
-        let adds = legal
+        let runs = legal
             .iter()
-            .filter(|a| matches!(a, Action::Exhibit(_)))
+            .filter(|a| matches!(a, Action::Exhibit { .. }))
             .count();
-        assert_eq!(adds > 0, showable, "{hand}: {legal:?}");
+        assert_eq!(runs > 0, showable, "{hand}: {legal:?}");
         assert!(
             legal.contains(&Action::ShowNothing),
             "showing nothing is always allowed"
@@ -477,8 +488,8 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
             assert_eq!(g.position[RED], 5);
         }
     }
-    // Once cards are chosen the run must stay completable: with A, B and D in hand,
-    // choosing D is refused (it can never be part of 3 connected cards).
+    // The letters come first, and must be a run the hand can show: with A, B, B and D,
+    // only A–B is offered; B–D and A–D are refused, and so is showing before choosing.
     let mut g = fixture();
     let hand = deal(&mut g, RED, "ABBD");
     castle_turn(
@@ -491,20 +502,61 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
             detective(WHITE),
         ],
     );
-    let d = bits(hand)
-        .map(ArtCard)
-        .find(|&a| g.rules().letter(a) == 'D')
-        .unwrap();
-    let before = g.clone();
+    g.legal_actions(Seat(0), &mut legal);
     assert_eq!(
-        g.apply(Seat(0), &Action::Exhibit(d)),
-        Err(ActionError::Illegal(crate::game::Reject::BreaksTheRun))
+        legal,
+        vec![Action::ShowNothing, Action::Exhibit { from: 'A', to: 'B' }]
     );
-    assert_eq!(g, before);
+    let before = g.clone();
+    for (from, to) in [('B', 'D'), ('A', 'D'), ('D', 'D'), ('B', 'A'), ('Z', 'Z')] {
+        assert_eq!(
+            g.apply(Seat(0), &Action::Exhibit { from, to }),
+            Err(ActionError::Illegal(crate::game::Reject::NoSuchRun)),
+            "{from}-{to}"
+        );
+    }
     assert_eq!(
         g.apply(Seat(0), &Action::Show),
-        Err(ActionError::Illegal(crate::game::Reject::TooFewCards))
+        Err(ActionError::Illegal(crate::game::Reject::NoExhibitYet))
     );
+    assert_eq!(g, before);
+    // Withholding must leave 3 cards or more and every letter: from A B B (3 cards)
+    // nothing can be withheld; from A A B B one A or one B can.
+    act(&mut g, RED, Action::Exhibit { from: 'A', to: 'B' });
+    assert_eq!(g.exhibit[RED], hand & g.rules().series_range(0, 1));
+    g.legal_actions(Seat(0), &mut legal);
+    assert_eq!(legal, vec![Action::Show]);
+    let a = bits(hand).next().map(ArtCard).unwrap();
+    assert_eq!(
+        g.apply(Seat(0), &Action::Withhold(a)),
+        Err(ActionError::Illegal(crate::game::Reject::BreaksTheRun))
+    );
+    let mut g = fixture();
+    let hand = deal(&mut g, RED, "AABBC");
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            detective(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
+    act(&mut g, RED, Action::Exhibit { from: 'A', to: 'B' });
+    g.legal_actions(Seat(0), &mut legal);
+    let withholdable: Vec<Action> = bits(hand & g.rules().series_range(0, 1))
+        .map(|a| Action::Withhold(ArtCard(a)))
+        .chain([Action::Show])
+        .collect();
+    assert_eq!(legal, withholdable);
+    let first = bits(hand).next().map(ArtCard).unwrap();
+    act(&mut g, RED, Action::Withhold(first));
+    g.legal_actions(Seat(0), &mut legal);
+    assert_eq!(legal, vec![Action::Show], "A B B: nothing more can go");
+    act(&mut g, RED, Action::Show);
+    assert_eq!(g.position[RED], 5, "a valid exhibit of 3");
+    assert_eq!(g.art[RED], hand, "exhibited cards stay in hand");
 }
 
 #[test]
@@ -1054,11 +1106,7 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
             detective(WHITE),
         ],
     );
-    act(
-        &mut g,
-        RED,
-        Action::Exhibit(ArtCard(r.trailing_zeros() as u8)),
-    );
+    act(&mut g, RED, Action::Exhibit { from: 'A', to: 'C' });
     let spectator = g.view(Viewer::Spectator);
     assert_eq!(spectator.players[RED].exhibit, None);
     assert!(
@@ -1071,8 +1119,9 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
             .exhibit
             .as_ref()
             .map(Vec::len),
-        Some(1)
+        Some(3)
     );
+    assert_eq!(g.exhibit[RED], r);
     // Played cards: the action card is face down for the others while the phase runs.
     let mut g = fixture();
     lay_pile(&mut g, Pile::Left, "A");

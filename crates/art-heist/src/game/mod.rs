@@ -1,0 +1,418 @@
+//! The game state and its rules.
+
+mod determinize;
+mod exhibit;
+mod state;
+mod turn;
+
+#[cfg(test)]
+pub(crate) use state::connected;
+pub(crate) use state::{seat_bit, Phase, Stack, NONE};
+pub use state::{Action, ArtHeist, AuctionResult, Options, Reject};
+
+use crate::cards::{bits, ActionCard, ArtCard, Colour, Kind, Pile, Place, MAX_ART, PLAYERS};
+use crate::components::{components, Components};
+use exhibit::{letter_of_series, unpack_run};
+use state::Rules;
+use takuge_engine::{
+    ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer,
+};
+
+static META: GameMeta = GameMeta {
+    id: "art-heist",
+    name_en: "Collectors & Thieves: Auction and Castle (5 players)",
+    name_ja: "美術品コレクターと泥棒(オークション会場と城・5人用)",
+    min_players: PLAYERS,
+    max_players: PLAYERS,
+    minutes: (45, 60),
+    min_age: 10,
+    year: 1990,
+    teams: &[],
+};
+
+impl Game for ArtHeist {
+    type Options = Options;
+    type Action = Action;
+    type View = crate::view::View;
+    type Reject = Reject;
+
+    fn meta() -> &'static GameMeta {
+        &META
+    }
+
+    fn validate(_options: &Options, players: usize) -> Result<(), SetupError> {
+        if players != PLAYERS {
+            return Err(SetupError::PlayerCount {
+                game: META.id,
+                min: PLAYERS,
+                max: PLAYERS,
+                got: players,
+            });
+        }
+        components().map_err(|reason| SetupError::InvalidOptions {
+            reason: reason.to_string(),
+        })?;
+        Ok(())
+    }
+
+    fn new(options: &Options, players: usize, seed: u64) -> Result<Self, SetupError> {
+        Self::validate(options, players)?;
+        let rules = components().map_err(|reason| SetupError::InvalidOptions {
+            reason: reason.to_string(),
+        })?;
+        let mut rng = GameRng::from_seed(seed);
+        // 「5色の「1」のカードをランダムにシャッフルし、カードを引くことで順番を決める。」
+        let mut colour = Colour::ALL;
+        rng.shuffle(&mut colour);
+        let mut seat_of = [0u8; PLAYERS];
+        for (s, c) in colour.iter().enumerate() {
+            seat_of[c.index()] = s as u8;
+        }
+        let cards = colour.map(|c| {
+            (0..crate::cards::CARDS_PER_COLOUR)
+                .fold(0u64, |m, slot| m | ActionCard::new(c, slot).bit())
+        });
+        // 「各プレイヤーは、4枚の美術品カードを保有する。」 The rest in two piles, one a card
+        // larger, top cards face up.
+        let mut deck = Stack::<MAX_ART>::new();
+        for a in bits(rules.all_art()) {
+            deck.push(a);
+        }
+        let deck = {
+            rng.shuffle(deck.as_mut_slice());
+            deck.as_slice()
+        };
+        let mut art = [0u64; PLAYERS];
+        let (dealt, rest) = deck.split_at(4 * PLAYERS);
+        for (i, &a) in dealt.iter().enumerate() {
+            art[i / 4] |= ArtCard(a).bit();
+        }
+        let (left, right) = rest.split_at(rest.len().div_ceil(2));
+        let mut piles = [Stack::new(), Stack::new()];
+        let mut public_art = 0;
+        for (pile, cards) in piles.iter_mut().zip([left, right]) {
+            for &a in cards {
+                pile.push(a);
+            }
+            if let Some(t) = pile.top() {
+                public_art |= ArtCard(t).bit();
+            }
+        }
+        let mut game = ArtHeist {
+            rules: Rules(rules),
+            options: options.clone(),
+            colour,
+            seat_of,
+            position: [0; PLAYERS],
+            cards,
+            art,
+            public_art,
+            piles,
+            safe: Stack::new(),
+            cage: Stack::new(),
+            turn: 0,
+            resting: 0,
+            next_resting: 0,
+            phase: Phase::Location,
+            pending: 0,
+            at_auction: 0,
+            at_castle: 0,
+            played: [NONE; PLAYERS],
+            revealed: 0,
+            exhibit: [0; PLAYERS],
+            exhibitors: 0,
+            failed: 0,
+            exhibits_shown: false,
+            steal_thieves: Stack::new(),
+            steal_exhibits: Stack::new(),
+            steal_t: 0,
+            steal_e: 0,
+            auction: None,
+            final_strength: [0; PLAYERS],
+        };
+        game.start_turn();
+        Ok(game)
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn players(&self) -> usize {
+        PLAYERS
+    }
+
+    fn to_move(&self) -> SeatSet {
+        SeatSet::from_bits(u16::from(self.pending))
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        let p = seat.index();
+        if p >= PLAYERS || self.pending & seat_bit(p) == 0 {
+            return;
+        }
+        match self.phase {
+            Phase::Location => {
+                out.push(Action::Go(Place::AuctionHouse));
+                out.push(Action::Go(Place::Castle));
+            }
+            Phase::AuctionCards | Phase::CastleCards => {
+                push_all(out, self.cards[p], |c| Action::Play(ActionCard(c)));
+            }
+            Phase::AuctionPile { .. } => {
+                for pile in Pile::BOTH {
+                    if !self.piles[pile.index()].is_empty() {
+                        out.push(Action::Take(pile));
+                    }
+                }
+            }
+            Phase::Exhibiting | Phase::FinalExhibit => {
+                let sel = self.exhibit[p];
+                if sel == 0 {
+                    out.push(Action::ShowNothing);
+                    let rules = self.rules();
+                    out.extend(self.runs(self.art[p]).as_slice().iter().map(|&run| {
+                        let (from, to) = unpack_run(run);
+                        Action::Exhibit {
+                            from: letter_of_series(rules, from),
+                            to: letter_of_series(rules, to),
+                        }
+                    }));
+                } else {
+                    push_all(out, Self::withholdable(sel), |a| {
+                        Action::Withhold(ArtCard(a))
+                    });
+                    out.push(Action::Show);
+                }
+            }
+            Phase::Stealing => {
+                if let Some(e) = self.robbed() {
+                    push_all(out, self.exhibit[e], |a| Action::Steal(ArtCard(a)));
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn sample_action(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        _buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        // Draws the k-th action of the list `legal_actions` would write, without writing
+        // it: same order, same draw, so playouts are unchanged — only faster.
+        let p = seat.index();
+        if p >= PLAYERS || self.pending & seat_bit(p) == 0 {
+            return None;
+        }
+        match self.phase {
+            Phase::Location => Some(Action::Go(if rng.below(2) == 0 {
+                Place::AuctionHouse
+            } else {
+                Place::Castle
+            })),
+            Phase::AuctionCards | Phase::CastleCards => {
+                nth_bit(self.cards[p], rng).map(|c| Action::Play(ActionCard(c)))
+            }
+            Phase::AuctionPile { .. } => {
+                let piles = [Pile::Left, Pile::Right]
+                    .map(|pile| (!self.piles[pile.index()].is_empty()).then_some(pile));
+                let n = piles.iter().flatten().count() as u32;
+                piles
+                    .into_iter()
+                    .flatten()
+                    .nth(rng.below(n) as usize)
+                    .map(Action::Take)
+            }
+            Phase::Exhibiting | Phase::FinalExhibit => {
+                let sel = self.exhibit[p];
+                if sel == 0 {
+                    let runs = self.runs(self.art[p]);
+                    let k = rng.below(runs.len() as u32 + 1);
+                    if k == 0 {
+                        return Some(Action::ShowNothing);
+                    }
+                    let (from, to) = unpack_run(runs.get(k as usize - 1)?);
+                    let rules = self.rules();
+                    Some(Action::Exhibit {
+                        from: letter_of_series(rules, from),
+                        to: letter_of_series(rules, to),
+                    })
+                } else {
+                    let out = Self::withholdable(sel);
+                    let k = rng.below(out.count_ones() + 1);
+                    Some(match nth_set_bit(out, k) {
+                        Some(a) => Action::Withhold(ArtCard(a)),
+                        None => Action::Show,
+                    })
+                }
+            }
+            Phase::Stealing => {
+                let e = self.robbed()?;
+                nth_bit(self.exhibit[e], rng).map(|a| Action::Steal(ArtCard(a)))
+            }
+            Phase::Over => None,
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
+        if self.phase == Phase::Over {
+            return Err(ActionError::GameOver);
+        }
+        let p = seat.index();
+        if p >= PLAYERS {
+            return Err(ActionError::NoSuchSeat(seat));
+        }
+        if self.pending & seat_bit(p) == 0 {
+            return Err(ActionError::NotYourTurn(seat));
+        }
+        self.check(p, action).map_err(ActionError::Illegal)?;
+        let me = seat_bit(p);
+        match *action {
+            Action::Go(place) => {
+                match place {
+                    Place::AuctionHouse => self.at_auction |= me,
+                    Place::Castle => self.at_castle |= me,
+                }
+                self.pending &= !me;
+            }
+            Action::Play(card) => {
+                self.played[p] = card.0;
+                self.pending &= !me;
+            }
+            Action::Exhibit { from, to } => {
+                let rules = self.rules();
+                let run = exhibit::series_of_letter(rules, from)
+                    .zip(exhibit::series_of_letter(rules, to))
+                    .and_then(|(from, to)| self.run_cards(self.art[p], from, to));
+                self.exhibit[p] = run.unwrap_or(0);
+            }
+            Action::Withhold(a) => self.exhibit[p] &= !a.bit(),
+            Action::Show | Action::ShowNothing => self.pending &= !me,
+            Action::Take(pile) => {
+                self.finish_auction(p, pile);
+                return Ok(());
+            }
+            Action::Steal(a) => {
+                if let Some(e) = self.robbed() {
+                    self.steal(p, e, a);
+                }
+                self.steal_e += 1;
+                self.continue_stealing();
+                return Ok(());
+            }
+        }
+        if self.pending == 0 {
+            self.all_chosen();
+        }
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> crate::view::View {
+        crate::view::View::new(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        // 「最終的に最も進んでいるプレイヤーが勝利となる。」「同点の場合は、最終の展示の
+        // 強さで着順を決める。」
+        let keys: Vec<(u8, u16)> = (0..PLAYERS)
+            .map(|p| (self.position[p], self.final_strength[p]))
+            .collect();
+        let scores = self.position.iter().map(|&p| i64::from(p)).collect();
+        Some(Outcome::from_keys(scores, &keys, vec![None; PLAYERS]))
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut world = self.clone();
+        let s = seat.index();
+        if s >= PLAYERS || self.phase == Phase::Over {
+            return world;
+        }
+        world.redeal_hidden_art(s, rng);
+        world.redraw_hidden_choices(s, rng);
+        world
+    }
+
+    fn describe_for(&self, actor: Seat, action: &Action, viewer: Viewer) -> Option<String> {
+        match action {
+            // The pile chosen and the card stolen are chosen in the open.
+            Action::Take(_) | Action::Steal(_) => Some(self.describe(action)),
+            // Everything else is a secret choice: the others learn only that the actor
+            // has acted, and what was chosen when all are revealed (in the views).
+            _ => (viewer == Viewer::Seat(actor)).then(|| self.describe(action)),
+        }
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        let rules = self.rules();
+        match *action {
+            Action::Go(Place::AuctionHouse) => "go to the auction house".into(),
+            Action::Go(Place::Castle) => "go to the castle".into(),
+            Action::Play(card) => format!("play {}", describe_card(rules, card)),
+            Action::Exhibit { from, to } if from == to => {
+                format!("exhibit the art of letter {from} in hand")
+            }
+            Action::Exhibit { from, to } => {
+                format!("exhibit the art of letters {from} to {to} in hand")
+            }
+            Action::Withhold(a) => format!("keep {} out of the exhibit", describe_art(rules, a)),
+            Action::Show => "show the exhibit".into(),
+            Action::ShowNothing => "show no exhibit".into(),
+            Action::Take(Pile::Left) => "take the face-up art of the left pile".into(),
+            Action::Take(Pile::Right) => "take the face-up art of the right pile".into(),
+            Action::Steal(a) => format!("steal {}", describe_art(rules, a)),
+        }
+    }
+}
+
+/// The `k`-th set bit of a mask (lowest first).
+fn nth_set_bit(mask: u64, k: u32) -> Option<u8> {
+    let mut rest = mask;
+    for _ in 0..k {
+        rest &= rest.wrapping_sub(1);
+    }
+    (rest != 0).then(|| rest.trailing_zeros() as u8)
+}
+
+/// A uniformly drawn set bit of a non-empty mask.
+fn nth_bit(mask: u64, rng: &mut GameRng) -> Option<u8> {
+    nth_set_bit(mask, rng.below(mask.count_ones()))
+}
+
+/// Pushes one action per card of a set. Legal-action lists are built at every step of
+/// every playout: mapping a range (an iterator of known length) lets `extend` reserve
+/// once and write in a tight loop.
+#[inline]
+fn push_all(out: &mut Vec<Action>, cards: u64, action: impl Fn(u8) -> Action) {
+    let mut rest = cards;
+    out.extend((0..cards.count_ones()).map(|_| {
+        let c = rest.trailing_zeros() as u8;
+        rest &= rest.wrapping_sub(1);
+        action(c)
+    }));
+}
+
+pub(crate) fn describe_card(rules: &Components, card: ActionCard) -> String {
+    if !card.is_valid() {
+        return format!("unknown card {}", card.0);
+    }
+    let colour = card.colour();
+    match card.kind() {
+        Kind::Money => format!("{colour} cheque {},000", rules.value(card)),
+        Kind::Thief => format!("{colour} thief {}", rules.value(card)),
+        Kind::Detective => format!("{colour} detective"),
+        Kind::Exhibit => format!("{colour} exhibition card"),
+    }
+}
+
+pub(crate) fn describe_art(rules: &Components, a: ArtCard) -> String {
+    if rules.all_art() & a.bit() == 0 {
+        return format!("unknown art {}", a.0);
+    }
+    format!("art {} ({})", rules.letter(a), rules.year(a))
+}

@@ -1,0 +1,350 @@
+//! The state: what is on the table, and the types of actions and refusals.
+
+use crate::cards::{
+    bits, ActionCard, ArtCard, Colour, Pile, Place, ACTION_CARDS, ALL_SEATS, MAX_ART, PLAYERS,
+};
+use crate::components::Components;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use takuge_engine::Seat;
+
+/// Table options. The seed's game has none: it is always five players.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {}
+
+/// One decision of one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// The 「1」 card: where to play this turn, set face down.
+    Go(Place),
+    /// The 「2」 card: the action card played this turn, face down. Any card in hand may
+    /// be played; one with no use where the player is makes a wasted turn.
+    Play(ActionCard),
+    /// Start the exhibit with every art card in hand of the letters `from..=to` (a
+    /// connected run holding 3 cards or more); cards can then be withheld one by one.
+    /// Choosing the letters first keeps every list short and puts an exhibit together
+    /// in one or two steps instead of one step per card.
+    Exhibit { from: char, to: char },
+    /// Keep this card out of the exhibit being put together; what is left must still
+    /// be a valid exhibit of the same letters.
+    Withhold(ArtCard),
+    /// Show the exhibit put together (3 cards or more, letters connected).
+    Show,
+    /// Show no exhibit (in a turn, the failed-exhibit penalty applies).
+    ShowNothing,
+    /// The highest bidder takes the face-up card of this pile.
+    Take(Pile),
+    /// A thief takes this card from the exhibit it is robbing.
+    Steal(ArtCard),
+}
+
+/// Why an action was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reject {
+    /// The table is not deciding this kind of thing now.
+    NotNow,
+    /// The card is not in the player's hand.
+    NotInHand,
+    /// The hand holds no valid exhibit of those letters (every letter from `from` to
+    /// `to`, 3 cards or more).
+    NoSuchRun,
+    /// Withholding that card would leave fewer than 3 cards or a letter without a card.
+    BreaksTheRun,
+    /// The letters of the exhibit have not been chosen yet.
+    NoExhibitYet,
+    /// The letters of the exhibit were already chosen.
+    AlreadyExhibiting,
+    /// That pile is empty.
+    EmptyPile,
+    /// That card is not in the exhibit (being robbed, or being put together).
+    NotInExhibit,
+}
+
+impl fmt::Display for Reject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reject::NotNow => "that is not what the table is deciding now",
+            Reject::NotInHand => "that card is not in your hand",
+            Reject::NoSuchRun => {
+                "your hand holds no valid exhibit of those letters (every letter of the run, 3+ cards)"
+            }
+            Reject::BreaksTheRun => {
+                "without that card the exhibit would not be valid (3+ cards, every letter of the run)"
+            }
+            Reject::NoExhibitYet => "choose the letters of your exhibit first",
+            Reject::AlreadyExhibiting => "you have already chosen the letters of your exhibit",
+            Reject::EmptyPile => "that pile is empty",
+            Reject::NotInExhibit => "that card is not in that exhibit",
+        })
+    }
+}
+
+/// A small stack of card or seat numbers in a fixed array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stack<const N: usize> {
+    items: [u8; N],
+    len: u8,
+}
+
+impl<const N: usize> Stack<N> {
+    pub(crate) const fn new() -> Self {
+        Stack {
+            items: [0; N],
+            len: 0,
+        }
+    }
+
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        self.items.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [u8] {
+        let len = usize::from(self.len);
+        self.items.get_mut(..len).unwrap_or(&mut [])
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub(crate) fn push(&mut self, v: u8) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = v;
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<u8> {
+        let v = self.top()?;
+        self.len -= 1;
+        Some(v)
+    }
+
+    pub(crate) fn top(&self) -> Option<u8> {
+        self.as_slice().last().copied()
+    }
+
+    pub(crate) fn get(&self, i: usize) -> Option<u8> {
+        self.as_slice().get(i).copied()
+    }
+
+    /// Puts `v` in front, shifting the others back.
+    pub(crate) fn push_front(&mut self, v: u8) {
+        if usize::from(self.len) < N {
+            self.len += 1;
+            let s = self.as_mut_slice();
+            s.rotate_right(1);
+            if let Some(first) = s.first_mut() {
+                *first = v;
+            }
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.items = [0; N];
+    }
+}
+
+/// What the table is deciding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Every seat that plays this turn sets its 「1」 card face down.
+    Location,
+    /// The auction-house players set their 「2」 cards face down.
+    AuctionCards,
+    /// The highest bidder chooses a pile (only when both have cards).
+    AuctionPile {
+        winner: u8,
+    },
+    /// The castle players set their 「2」 cards face down (after the auction).
+    CastleCards,
+    /// The exhibitors put their exhibits together in secret (「せーの!」).
+    Exhibiting,
+    /// A thief chooses the card it steals from one exhibit.
+    Stealing,
+    /// Everyone puts the final exhibit together.
+    FinalExhibit,
+    Over,
+}
+
+/// No card.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// What happened at the auction house this turn (public once it happened).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct AuctionResult {
+    pub winner: Seat,
+    pub art: Option<ArtCard>,
+    pub money: ActionCard,
+    /// The lone thief who took the money, if there was exactly one.
+    pub stolen_by: Option<Seat>,
+}
+
+/// The state of a game of art-heist (seed 001).
+#[derive(Clone, PartialEq, Eq)]
+pub struct ArtHeist {
+    pub(crate) rules: Rules,
+    pub(crate) options: Options,
+    /// Colour per seat, drawn at setup.
+    pub(crate) colour: [Colour; PLAYERS],
+    /// Seat per colour.
+    pub(crate) seat_of: [u8; PLAYERS],
+    /// Pawn positions (spaces from the start; may pass the goal).
+    pub(crate) position: [u8; PLAYERS],
+    /// Action cards held, including one set face down and not yet resolved.
+    pub(crate) cards: [u64; PLAYERS],
+    /// Art cards held, including those in an exhibit.
+    pub(crate) art: [u64; PLAYERS],
+    /// Art cards whose whereabouts every player knows: pile tops, cards taken from a pile
+    /// top, exhibited or stolen. Everything else is known to its holder only (or to
+    /// nobody, below a pile's top).
+    pub(crate) public_art: u64,
+    /// The two piles, top last.
+    pub(crate) piles: [Stack<MAX_ART>; 2],
+    /// The safe (金庫), top last.
+    pub(crate) safe: Stack<ACTION_CARDS>,
+    /// The cage (檻): cell 1 (the newest prisoner) first.
+    pub(crate) cage: Stack<10>,
+    pub(crate) turn: u16,
+    /// Seats that skip this turn (a failed exhibit last turn).
+    pub(crate) resting: u8,
+    /// Seats that will skip the next turn.
+    pub(crate) next_resting: u8,
+    pub(crate) phase: Phase,
+    pub(crate) pending: u8,
+    /// This turn's places: set as the 「1」 cards are chosen, public once all are.
+    pub(crate) at_auction: u8,
+    pub(crate) at_castle: u8,
+    /// This turn's 「2」 cards (NONE when none), public for the seats in `revealed`.
+    pub(crate) played: [u8; PLAYERS],
+    pub(crate) revealed: u8,
+    /// This turn's exhibits: being put together, then what is left of them after thieves.
+    pub(crate) exhibit: [u64; PLAYERS],
+    pub(crate) exhibitors: u8,
+    /// Exhibitors who showed no valid exhibit this turn (once revealed).
+    pub(crate) failed: u8,
+    /// Whether the exhibits have been revealed.
+    pub(crate) exhibits_shown: bool,
+    /// Seats in stealing order (highest thief number first), exhibitors in rank order.
+    pub(crate) steal_thieves: Stack<PLAYERS>,
+    pub(crate) steal_exhibits: Stack<PLAYERS>,
+    pub(crate) steal_t: u8,
+    pub(crate) steal_e: u8,
+    pub(crate) auction: Option<AuctionResult>,
+    /// Strength of each seat's final exhibit (0: none).
+    pub(crate) final_strength: [u16; PLAYERS],
+}
+
+/// The components a state plays with (compared by identity: there is one set).
+#[derive(Clone, Copy)]
+pub(crate) struct Rules(pub(crate) &'static Components);
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Rules {}
+
+impl fmt::Debug for ArtHeist {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ArtHeist")
+            .field("turn", &self.turn)
+            .field("phase", &self.phase)
+            .field("pending", &format_args!("{:05b}", self.pending))
+            .field("colour", &self.colour)
+            .field("position", &self.position)
+            .field("cards", &self.cards.map(|c| bits(c).collect::<Vec<_>>()))
+            .field("art", &self.art.map(|c| bits(c).collect::<Vec<_>>()))
+            .field("public_art", &bits(self.public_art).collect::<Vec<_>>())
+            .field("piles", &self.piles.map(|p| p.as_slice().to_vec()))
+            .field("safe", &self.safe.as_slice())
+            .field("cage", &self.cage.as_slice())
+            .field("resting", &self.resting)
+            .field("next_resting", &self.next_resting)
+            .field("at_auction", &self.at_auction)
+            .field("at_castle", &self.at_castle)
+            .field("played", &self.played)
+            .field("revealed", &self.revealed)
+            .field(
+                "exhibit",
+                &self.exhibit.map(|c| bits(c).collect::<Vec<_>>()),
+            )
+            .field("exhibitors", &self.exhibitors)
+            .field("final_strength", &self.final_strength)
+            .finish_non_exhaustive()
+    }
+}
+
+pub(crate) const fn seat_bit(p: usize) -> u8 {
+    1 << (p & 7)
+}
+
+pub(crate) fn seats(mask: u8) -> impl Iterator<Item = usize> + Clone {
+    bits(u64::from(mask)).map(usize::from)
+}
+
+/// Whether the series in `letters` are connected (AAB, ABC: yes; AAC, ABD: no).
+#[cfg(test)]
+pub(crate) fn connected(letters: u16) -> bool {
+    if letters == 0 {
+        return false;
+    }
+    let shifted = letters >> letters.trailing_zeros();
+    shifted & (shifted + 1) == 0
+}
+
+/// Whether a set has at least 3 cards (cheaper than counting them all: this runs on
+/// every exhibit step of every playout).
+#[inline]
+pub(crate) const fn three_or_more(cards: u64) -> bool {
+    let two_fewer = cards & cards.wrapping_sub(1);
+    two_fewer & two_fewer.wrapping_sub(1) != 0
+}
+
+impl ArtHeist {
+    pub(crate) fn rules(&self) -> &'static Components {
+        self.rules.0
+    }
+
+    /// The rank (順位) of a seat's pawn on the track: 1 + the pawns strictly ahead
+    /// (pawns on the same space share a rank).
+    pub(crate) fn rank(&self, p: usize) -> u8 {
+        let mine = self.position.get(p).copied().unwrap_or(0);
+        1 + self.position.iter().filter(|&&q| q > mine).count() as u8
+    }
+
+    pub(crate) fn ranks(&self) -> [u8; PLAYERS] {
+        std::array::from_fn(|p| self.rank(p))
+    }
+
+    /// The numbers of the castle beside the leading pawn.
+    pub(crate) fn castle_numbers(&self) -> [u8; 2] {
+        let leader = self.position.iter().copied().max().unwrap_or(0);
+        self.rules().castle_numbers(leader)
+    }
+
+    pub(crate) fn art_left(&self) -> bool {
+        !self.piles[0].is_empty() || !self.piles[1].is_empty()
+    }
+
+    /// The seats taking part in the secret choice under way (pending or done).
+    pub(crate) fn choosing(&self) -> u8 {
+        match self.phase {
+            Phase::Location => ALL_SEATS & !self.resting,
+            Phase::AuctionCards => self.at_auction,
+            Phase::CastleCards => self.at_castle,
+            Phase::Exhibiting | Phase::FinalExhibit => self.exhibitors,
+            Phase::AuctionPile { .. } | Phase::Stealing | Phase::Over => 0,
+        }
+    }
+}

@@ -1,0 +1,399 @@
+//! The flow of a turn: places, the auction, the castle (exhibits, thieves,
+//! detectives), the end; and the check of every action before it changes anything.
+
+use super::exhibit::series_of_letter;
+use super::state::{seat_bit, seats, Action, ArtHeist, AuctionResult, Phase, Reject, Stack, NONE};
+use crate::cards::{ActionCard, ArtCard, Kind, Pile, ALL_SEATS, MAX_ART, PLAYERS};
+use takuge_engine::Seat;
+
+impl ArtHeist {
+    pub(crate) fn start_turn(&mut self) {
+        loop {
+            if self.turn >= self.rules().max_turns {
+                self.start_final();
+                return;
+            }
+            self.turn += 1;
+            self.resting = self.next_resting;
+            self.next_resting = 0;
+            self.clear_turn();
+            let active = ALL_SEATS & !self.resting;
+            if active == 0 {
+                // Everyone skips this turn: nothing happens in it.
+                continue;
+            }
+            if self.art_left() {
+                self.phase = Phase::Location;
+                self.pending = active;
+            } else {
+                // 「美術品が枯れた場合は、全員、城のみでのプレイになる。」
+                self.at_castle = active;
+                self.phase = Phase::CastleCards;
+                self.pending = active;
+            }
+            return;
+        }
+    }
+
+    pub(crate) fn clear_turn(&mut self) {
+        self.at_auction = 0;
+        self.at_castle = 0;
+        self.played = [NONE; PLAYERS];
+        self.revealed = 0;
+        self.exhibit = [0; PLAYERS];
+        self.exhibitors = 0;
+        self.failed = 0;
+        self.exhibits_shown = false;
+        self.steal_thieves.clear();
+        self.steal_exhibits.clear();
+        self.steal_t = 0;
+        self.steal_e = 0;
+        self.auction = None;
+    }
+
+    pub(crate) fn after_locations(&mut self) {
+        if self.at_auction != 0 {
+            self.phase = Phase::AuctionCards;
+            self.pending = self.at_auction;
+        } else {
+            self.start_castle_cards();
+        }
+    }
+
+    pub(crate) fn played_card(&self, p: usize) -> Option<ActionCard> {
+        match self.played.get(p) {
+            Some(&c) if c != NONE => Some(ActionCard(c)),
+            _ => None,
+        }
+    }
+
+    /// Seats of `mask` whose played card is of `kind`.
+    pub(crate) fn playing(&self, mask: u8, kind: Kind) -> u8 {
+        let mut out = 0;
+        for p in seats(mask) {
+            if self.played_card(p).map(ActionCard::kind) == Some(kind) {
+                out |= seat_bit(p);
+            }
+        }
+        out
+    }
+
+    pub(crate) fn resolve_auction(&mut self) {
+        self.revealed |= self.at_auction;
+        let mut best: Option<(u8, usize)> = None;
+        for p in seats(self.playing(self.at_auction, Kind::Money)) {
+            let v = self.played_card(p).map_or(0, |c| self.rules().value(c));
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, p));
+            }
+        }
+        match best {
+            None => self.start_castle_cards(),
+            Some((_, w)) => {
+                if !self.piles[0].is_empty() && !self.piles[1].is_empty() {
+                    self.phase = Phase::AuctionPile { winner: w as u8 };
+                    self.pending = seat_bit(w);
+                } else {
+                    let pile = if self.piles[0].is_empty() {
+                        Pile::Right
+                    } else {
+                        Pile::Left
+                    };
+                    self.finish_auction(w, pile);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn finish_auction(&mut self, winner: usize, pile: Pile) {
+        let taken = self.piles[pile.index()].pop();
+        if let Some(a) = taken {
+            let a = ArtCard(a);
+            self.art[winner] |= a.bit();
+            self.public_art |= a.bit();
+        }
+        if let Some(t) = self.piles[pile.index()].top() {
+            // The next card of the pile is turned face up.
+            self.public_art |= ArtCard(t).bit();
+        }
+        let Some(money) = self.played_card(winner) else {
+            return self.start_castle_cards();
+        };
+        self.cards[winner] &= !money.bit();
+        let thieves = self.playing(self.at_auction, Kind::Thief);
+        let stolen_by = if thieves.count_ones() == 1 {
+            // 「泥棒を選択したプレイヤーは、落札したお金を盗み、自分の持ち札とする。」
+            let t = thieves.trailing_zeros() as usize;
+            self.cards[t] |= money.bit();
+            Some(Seat(t as u8))
+        } else {
+            // No thief, or two or more cancelling out (「相殺される」): to the safe.
+            self.safe.push(money.0);
+            None
+        };
+        self.auction = Some(AuctionResult {
+            winner: Seat(winner as u8),
+            art: taken.map(ArtCard),
+            money,
+            stolen_by,
+        });
+        self.start_castle_cards();
+    }
+
+    pub(crate) fn start_castle_cards(&mut self) {
+        if self.at_castle != 0 {
+            self.phase = Phase::CastleCards;
+            self.pending = self.at_castle;
+        } else {
+            self.end_turn();
+        }
+    }
+
+    pub(crate) fn resolve_castle_cards(&mut self) {
+        self.revealed |= self.at_castle;
+        self.exhibitors = self.playing(self.at_castle, Kind::Exhibit);
+        if self.exhibitors != 0 {
+            self.phase = Phase::Exhibiting;
+            self.pending = self.exhibitors;
+        } else {
+            self.start_stealing(Stack::new());
+        }
+    }
+
+    pub(crate) fn resolve_exhibits(&mut self) {
+        // Ranks and the castle are taken before anyone moves: exhibits are revealed and
+        // scored together.
+        let ranks = self.ranks();
+        let [first, second] = self.castle_numbers();
+        let order = self.exhibit_order();
+        for (place, &p) in order.as_slice().iter().enumerate().take(2) {
+            let step = if place == 0 { first } else { second };
+            let pos = &mut self.position[usize::from(p)];
+            *pos = pos.saturating_add(step);
+        }
+        for p in seats(self.exhibitors) {
+            if self.exhibit[p] == 0 {
+                // 「3枚以上出せなかったプレイヤーは、そのマイナス順位分後退し(1位のプレイヤー
+                // は5マス後退)、次のターンは1回休みとなる。」
+                let back = PLAYERS as u8 + 1 - ranks[p];
+                self.position[p] = self.position[p].saturating_sub(back);
+                self.next_resting |= seat_bit(p);
+                self.failed |= seat_bit(p);
+            } else {
+                self.public_art |= self.exhibit[p];
+            }
+        }
+        self.exhibits_shown = true;
+        self.start_stealing(order);
+    }
+
+    pub(crate) fn start_stealing(&mut self, exhibits: Stack<PLAYERS>) {
+        let thief_seats = self.playing(self.at_castle, Kind::Thief);
+        if thief_seats == 0 {
+            // No thief: nothing is stolen and detectives have nobody to catch.
+            return self.end_turn();
+        }
+        let mut thieves = Stack::<PLAYERS>::new();
+        for p in seats(thief_seats) {
+            thieves.push(p as u8);
+        }
+        // 「泥棒の数字の多い順から展示品を選ぶ。」
+        let rules = self.rules();
+        let played = self.played;
+        thieves.as_mut_slice().sort_unstable_by_key(|&p| {
+            std::cmp::Reverse(rules.value(ActionCard(played[usize::from(p)])))
+        });
+        self.steal_thieves = thieves;
+        self.steal_exhibits = exhibits;
+        self.steal_t = 0;
+        self.steal_e = 0;
+        self.continue_stealing();
+    }
+
+    /// Runs the thefts that need no choice, stopping at the next one that does.
+    pub(crate) fn continue_stealing(&mut self) {
+        loop {
+            let Some(t) = self.steal_thieves.get(usize::from(self.steal_t)) else {
+                return self.resolve_detectives();
+            };
+            let Some(e) = self.steal_exhibits.get(usize::from(self.steal_e)) else {
+                self.steal_t += 1;
+                self.steal_e = 0;
+                continue;
+            };
+            let left = self.exhibit[usize::from(e)];
+            match left.count_ones() {
+                // 「盗む展示品がない、もしくはなくなった場合は、その泥棒は盗むことができない。」
+                0 => self.steal_e += 1,
+                1 => {
+                    self.steal(
+                        usize::from(t),
+                        usize::from(e),
+                        ArtCard(left.trailing_zeros() as u8),
+                    );
+                    self.steal_e += 1;
+                }
+                _ => {
+                    self.phase = Phase::Stealing;
+                    self.pending = seat_bit(usize::from(t));
+                    return;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn steal(&mut self, thief: usize, from: usize, a: ArtCard) {
+        self.exhibit[from] &= !a.bit();
+        self.art[from] &= !a.bit();
+        self.art[thief] |= a.bit();
+    }
+
+    /// The exhibitor the current thief is robbing.
+    pub(crate) fn robbed(&self) -> Option<usize> {
+        self.steal_exhibits
+            .get(usize::from(self.steal_e))
+            .map(usize::from)
+    }
+
+    pub(crate) fn resolve_detectives(&mut self) {
+        let detectives = self.playing(self.at_castle, Kind::Detective);
+        let thieves = self.playing(self.at_castle, Kind::Thief);
+        if detectives != 0 && thieves != 0 {
+            let ranks = self.ranks();
+            // 「捕まえられた泥棒は、強い順番に檻に入れられ、檻から溢れた泥棒は、もとの
+            // プレイヤーの元へ返却される。」 Strongest first: each newcomer pushes the
+            // earlier prisoners one cell on.
+            let thieves_in_order = self.steal_thieves;
+            for &t in thieves_in_order.as_slice() {
+                let t = usize::from(t);
+                let Some(card) = self.played_card(t) else {
+                    continue;
+                };
+                self.cards[t] &= !card.bit();
+                if self.cage.len() >= usize::from(self.rules().cage_cells) {
+                    if let Some(out) = self.cage.pop() {
+                        let owner = usize::from(self.seat_of[ActionCard(out).colour().index()]);
+                        self.cards[owner] |= ActionCard(out).bit();
+                    }
+                }
+                self.cage.push_front(card.0);
+            }
+            // 「泥棒を捕まえたプレイヤーは、自分の順位分、駒を進める。」
+            for d in seats(detectives) {
+                self.position[d] = self.position[d].saturating_add(ranks[d]);
+            }
+        }
+        self.end_turn();
+    }
+
+    pub(crate) fn end_turn(&mut self) {
+        // 「コマを進めた後、いずれかのプレイヤーがゴール地点に辿り着いたら、最後の展示を行う。」
+        if self.position.iter().any(|&p| p >= self.rules().goal) {
+            self.start_final();
+        } else {
+            self.start_turn();
+        }
+    }
+
+    pub(crate) fn start_final(&mut self) {
+        self.clear_turn();
+        self.resting = 0;
+        self.next_resting = 0;
+        self.phase = Phase::FinalExhibit;
+        self.exhibitors = ALL_SEATS;
+        self.pending = ALL_SEATS;
+    }
+
+    pub(crate) fn resolve_final(&mut self) {
+        let order = self.exhibit_order();
+        let [first, second] = self.rules().final_exhibit;
+        for (place, &p) in order.as_slice().iter().enumerate().take(2) {
+            let step = if place == 0 { first } else { second };
+            let pos = &mut self.position[usize::from(p)];
+            *pos = pos.saturating_add(step);
+        }
+        for p in 0..PLAYERS {
+            self.public_art |= self.exhibit[p];
+            self.final_strength[p] = self.rules().strength(self.exhibit[p]);
+        }
+        self.exhibits_shown = true;
+        self.phase = Phase::Over;
+        self.pending = 0;
+    }
+
+    /// All seats of the current secret choice have chosen: reveal and resolve.
+    pub(crate) fn all_chosen(&mut self) {
+        match self.phase {
+            Phase::Location => self.after_locations(),
+            Phase::AuctionCards => self.resolve_auction(),
+            Phase::CastleCards => self.resolve_castle_cards(),
+            Phase::Exhibiting => self.resolve_exhibits(),
+            Phase::FinalExhibit => self.resolve_final(),
+            Phase::AuctionPile { .. } | Phase::Stealing | Phase::Over => {}
+        }
+    }
+
+    /// Checks an action completely, before anything changes.
+    pub(crate) fn check(&self, p: usize, action: &Action) -> Result<(), Reject> {
+        match (self.phase, *action) {
+            (Phase::Location, Action::Go(_)) => Ok(()),
+            (Phase::AuctionCards | Phase::CastleCards, Action::Play(card)) => {
+                if card.is_valid() && self.cards[p] & card.bit() != 0 {
+                    Ok(())
+                } else {
+                    Err(Reject::NotInHand)
+                }
+            }
+            (Phase::AuctionPile { .. }, Action::Take(pile)) => {
+                if self.piles[pile.index()].is_empty() {
+                    Err(Reject::EmptyPile)
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Exhibiting | Phase::FinalExhibit, Action::Exhibit { from, to }) => {
+                if self.exhibit[p] != 0 {
+                    return Err(Reject::AlreadyExhibiting);
+                }
+                let rules = self.rules();
+                match (series_of_letter(rules, from), series_of_letter(rules, to)) {
+                    (Some(from), Some(to)) if self.run_cards(self.art[p], from, to).is_some() => {
+                        Ok(())
+                    }
+                    _ => Err(Reject::NoSuchRun),
+                }
+            }
+            (Phase::Exhibiting | Phase::FinalExhibit, Action::Withhold(a)) => {
+                let sel = self.exhibit[p];
+                if sel == 0 {
+                    Err(Reject::NoExhibitYet)
+                } else if sel & a.bit() == 0 {
+                    Err(Reject::NotInExhibit)
+                } else if Self::withholdable(sel) & a.bit() == 0 {
+                    Err(Reject::BreaksTheRun)
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Exhibiting | Phase::FinalExhibit, Action::Show) => {
+                if self.exhibit[p] != 0 {
+                    Ok(())
+                } else {
+                    Err(Reject::NoExhibitYet)
+                }
+            }
+            (Phase::Exhibiting | Phase::FinalExhibit, Action::ShowNothing) => {
+                if self.exhibit[p] == 0 {
+                    Ok(())
+                } else {
+                    Err(Reject::AlreadyExhibiting)
+                }
+            }
+            (Phase::Stealing, Action::Steal(a)) => match self.robbed() {
+                Some(e) if usize::from(a.0) < MAX_ART && self.exhibit[e] & a.bit() != 0 => Ok(()),
+                _ => Err(Reject::NotInExhibit),
+            },
+            _ => Err(Reject::NotNow),
+        }
+    }
+}
