@@ -1,0 +1,576 @@
+//! The HTTP API: accounts, the lobby, tables, records and replays.
+
+use crate::auth::{self, Auth, Credential, MaybeAuth, User};
+use crate::db::now;
+use crate::error::ApiError;
+use crate::table::{Caller, Clock, Cmd, TableId, TableInfo};
+use crate::AppState;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sqlx::Row;
+use std::sync::Arc;
+use takuge_engine::{Seat, Viewer};
+
+type S = State<Arc<AppState>>;
+
+/// A JSON body whose every failure (too large, not JSON, wrong shape) is a JSON error.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|rej| {
+            let status = rej.status();
+            if status == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(status, "payload_too_large", "the request body is too large")
+            } else {
+                ApiError::new(status, "bad_request", rej.body_text())
+            }
+        })?;
+        serde_json::from_slice(&bytes).map(ApiJson).map_err(|e| {
+            ApiError::bad_request(
+                "malformed_json",
+                format!("the body is not the expected JSON: {e}"),
+            )
+        })
+    }
+}
+
+fn caller(user: &User) -> Caller {
+    Caller {
+        user_id: user.id,
+        name: user.display_name.clone(),
+    }
+}
+
+#[derive(Serialize)]
+pub struct SessionOut {
+    pub user: User,
+    /// Use as `Authorization: Bearer <token>`; browsers get the same in a cookie.
+    pub token: String,
+}
+
+fn with_cookie(state: &AppState, out: SessionOut) -> Response {
+    let cookie = auth::session_cookie(&out.token, state.config.secure_cookies);
+    ([(header::SET_COOKIE, cookie)], Json(out)).into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+fn invalid_credentials() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "invalid_credentials",
+        "unknown name or wrong password",
+    )
+}
+
+fn auth_limited(state: &AppState, ip: std::net::IpAddr) -> Result<(), ApiError> {
+    if state.auth_limiter.check(&ip) {
+        Ok(())
+    } else {
+        state
+            .metrics
+            .rate_limited
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many login attempts from this address; wait a little",
+        ))
+    }
+}
+
+/// Registers an account; a guest calling it keeps its id, and so its history.
+pub async fn register(
+    State(state): S,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    MaybeAuth(auth): MaybeAuth,
+    ApiJson(body): ApiJson<Credentials>,
+) -> Result<Response, ApiError> {
+    auth_limited(&state, addr.ip())?;
+    auth::valid_name(&body.name)?;
+    auth::valid_password(&body.password)?;
+    let hash = auth::hash_password(body.password).await?;
+    let guest = auth.as_ref().filter(|a| a.user.guest).map(|a| a.user.id);
+    let result = match guest {
+        Some(id) => sqlx::query(
+            "UPDATE users SET name = ?, display_name = ?, password_hash = ?, guest = 0 WHERE id = ? AND guest = 1",
+        )
+        .bind(&body.name)
+        .bind(&body.name)
+        .bind(&hash)
+        .bind(id)
+        .execute(&state.db)
+        .await
+        .map(|_| id),
+        None => sqlx::query(
+            "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (?, ?, ?, 0, ?)",
+        )
+        .bind(&body.name)
+        .bind(&body.name)
+        .bind(&hash)
+        .bind(now())
+        .execute(&state.db)
+        .await
+        .map(|r| r.last_insert_rowid()),
+    };
+    let id = match result {
+        Ok(id) => id,
+        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
+            return Err(ApiError::conflict("name_taken", "that name is taken"))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let user = auth::user_by_id(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::internal("registered user vanished"))?;
+    let token = auth::new_session(&state.db, id).await?;
+    Ok(with_cookie(&state, SessionOut { user, token }))
+}
+
+pub async fn login(
+    State(state): S,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    ApiJson(body): ApiJson<Credentials>,
+) -> Result<Response, ApiError> {
+    auth_limited(&state, addr.ip())?;
+    if body.name.len() > 64 || body.password.len() > 1024 {
+        return Err(invalid_credentials());
+    }
+    let row = sqlx::query("SELECT id, password_hash FROM users WHERE name = ? AND guest = 0")
+        .bind(&body.name)
+        .fetch_optional(&state.db)
+        .await?;
+    // Unknown names verify against a dummy hash: same answer, same time.
+    let (id, stored) = match row {
+        Some(r) => (
+            Some(r.get::<i64, _>("id")),
+            r.get::<Option<String>, _>("password_hash"),
+        ),
+        None => (None, None),
+    };
+    let stored = stored.unwrap_or_else(|| state.dummy_hash.clone());
+    let ok = auth::verify_password(body.password, stored).await?;
+    let Some(id) = id.filter(|_| ok) else {
+        return Err(invalid_credentials());
+    };
+    let user = auth::user_by_id(&state.db, id)
+        .await?
+        .ok_or_else(invalid_credentials)?;
+    let token = auth::new_session(&state.db, id).await?;
+    Ok(with_cookie(&state, SessionOut { user, token }))
+}
+
+pub async fn guest(
+    State(state): S,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+) -> Result<Response, ApiError> {
+    auth_limited(&state, addr.ip())?;
+    let suffix = auth::hex(&auth::random_bytes::<3>()?);
+    let r = sqlx::query(
+        "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (NULL, ?, NULL, 1, ?)",
+    )
+    .bind(format!("guest-{suffix}"))
+    .bind(now())
+    .execute(&state.db)
+    .await?;
+    let id = r.last_insert_rowid();
+    let user = auth::user_by_id(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::internal("guest vanished"))?;
+    let token = auth::new_session(&state.db, id).await?;
+    Ok(with_cookie(&state, SessionOut { user, token }))
+}
+
+pub async fn logout(State(state): S, auth: Auth) -> Result<Response, ApiError> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+        .bind(auth::hash_token(auth.credential.token()))
+        .execute(&state.db)
+        .await?;
+    let cookie = auth::clear_cookie(state.config.secure_cookies);
+    Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "ok": true }))).into_response())
+}
+
+pub async fn me(auth: Auth) -> Json<User> {
+    let _ = matches!(auth.credential, Credential::Cookie(_));
+    Json(auth.user)
+}
+
+pub async fn games(State(state): S) -> Json<Value> {
+    let list: Vec<Value> = state
+        .hub
+        .registry()
+        .games()
+        .map(|g| {
+            json!({
+                "meta": g.meta(),
+                "default_options": g.default_options(),
+                "bots": g.bot_names(),
+            })
+        })
+        .collect();
+    Json(json!({ "games": list }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    pub game: String,
+    #[serde(default)]
+    pub options: Value,
+    pub players: usize,
+    #[serde(default)]
+    pub private: bool,
+    #[serde(default)]
+    pub clock: Clock,
+    /// Take a seat right away (default true).
+    #[serde(default)]
+    pub sit: Option<bool>,
+    /// A fixed seed; only when the server allows it (tests).
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+pub async fn create_table(
+    State(state): S,
+    auth: Auth,
+    ApiJson(body): ApiJson<CreateTable>,
+) -> Result<(StatusCode, Json<TableInfo>), ApiError> {
+    let game = state
+        .hub
+        .registry()
+        .get(&body.game)
+        .cloned()
+        .ok_or_else(|| {
+            let ids: Vec<&str> = state.hub.registry().ids().collect();
+            ApiError::bad_request(
+                "unknown_game",
+                format!("no game {:?}; the games are {}", body.game, ids.join(", ")),
+            )
+        })?;
+    game.validate(&body.options, body.players)?;
+    body.clock.validate()?;
+    let options = if body.options.is_null() {
+        game.default_options()
+    } else {
+        body.options.clone()
+    };
+    let seed = match body.seed {
+        Some(_) if !state.config.allow_fixed_seeds => {
+            return Err(ApiError::bad_request(
+                "fixed_seed_refused",
+                "this server does not accept fixed seeds",
+            ))
+        }
+        Some(s) => s,
+        None => u64::from_le_bytes(auth::random_bytes::<8>()?),
+    };
+    let invite = if body.private {
+        Some(auth::hex(&auth::random_bytes::<12>()?))
+    } else {
+        None
+    };
+    let t = now();
+    let mut tx = state.db.begin().await?;
+    let id = sqlx::query(
+        "INSERT INTO game_tables (game, options, players, host, private, invite_code, clock, seed, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+    )
+    .bind(&body.game)
+    .bind(options.to_string())
+    .bind(body.players as i64)
+    .bind(auth.user.id)
+    .bind(body.private as i64)
+    .bind(&invite)
+    .bind(serde_json::to_string(&body.clock).map_err(ApiError::internal)?)
+    .bind(seed as i64)
+    .bind(t)
+    .bind(t)
+    .execute(&mut *tx)
+    .await?
+    .last_insert_rowid();
+    for k in 0..body.players {
+        let sit = k == 0 && body.sit.unwrap_or(true);
+        sqlx::query(
+            "INSERT INTO seats (table_id, seat, user_id, bot, name) VALUES (?, ?, ?, NULL, ?)",
+        )
+        .bind(id)
+        .bind(k as i64)
+        .bind(sit.then_some(auth.user.id))
+        .bind(if sit {
+            auth.user.display_name.clone()
+        } else {
+            String::new()
+        })
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    let c = caller(&auth.user);
+    let info = state
+        .hub
+        .ask(id, |reply| Cmd::Info {
+            caller: c,
+            invite: None,
+            reply,
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(info)))
+}
+
+#[derive(Deserialize)]
+pub struct LobbyQuery {
+    pub game: Option<String>,
+    pub players: Option<i64>,
+}
+
+pub async fn lobby(State(state): S, Query(q): Query<LobbyQuery>) -> Result<Json<Value>, ApiError> {
+    let rows = sqlx::query(
+        "SELECT t.id, t.game, t.players, t.clock, t.host,
+                (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND (s.user_id IS NOT NULL OR s.bot IS NOT NULL)) AS taken
+         FROM game_tables t
+         WHERE t.status = 'open' AND t.private = 0
+           AND (? IS NULL OR t.game = ?) AND (? IS NULL OR t.players = ?)
+         ORDER BY t.id DESC LIMIT 200",
+    )
+    .bind(&q.game)
+    .bind(&q.game)
+    .bind(q.players)
+    .bind(q.players)
+    .fetch_all(&state.db)
+    .await?;
+    let tables: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "id": r.get::<i64, _>("id"),
+                "game": r.get::<String, _>("game"),
+                "players": r.get::<i64, _>("players"),
+                "seats_taken": r.get::<i64, _>("taken"),
+                "host": r.get::<i64, _>("host"),
+                "clock": serde_json::from_str::<Value>(&r.get::<String, _>("clock")).unwrap_or(Value::Null),
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "tables": tables })))
+}
+
+#[derive(Deserialize, Default)]
+pub struct InviteQuery {
+    pub invite: Option<String>,
+}
+
+pub async fn table_info(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+    Query(q): Query<InviteQuery>,
+) -> Result<Json<TableInfo>, ApiError> {
+    let c = caller(&auth.user);
+    let info = state
+        .hub
+        .ask(id, |reply| Cmd::Info {
+            caller: c,
+            invite: q.invite,
+            reply,
+        })
+        .await?;
+    Ok(Json(info))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SitBody {
+    #[serde(default)]
+    pub seat: Option<u8>,
+    #[serde(default)]
+    pub invite: Option<String>,
+}
+
+pub async fn sit(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+    ApiJson(body): ApiJson<SitBody>,
+) -> Result<Json<TableInfo>, ApiError> {
+    let c = caller(&auth.user);
+    Ok(Json(
+        state
+            .hub
+            .ask(id, |reply| Cmd::Sit {
+                caller: c,
+                seat: body.seat,
+                invite: body.invite,
+                reply,
+            })
+            .await?,
+    ))
+}
+
+pub async fn leave(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+) -> Result<Json<TableInfo>, ApiError> {
+    let c = caller(&auth.user);
+    Ok(Json(
+        state
+            .hub
+            .ask(id, |reply| Cmd::Leave { caller: c, reply })
+            .await?,
+    ))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct BotsBody {
+    #[serde(default)]
+    pub bot: Option<String>,
+}
+
+pub async fn fill_bots(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+    ApiJson(body): ApiJson<BotsBody>,
+) -> Result<Json<TableInfo>, ApiError> {
+    let c = caller(&auth.user);
+    Ok(Json(
+        state
+            .hub
+            .ask(id, |reply| Cmd::FillBots {
+                caller: c,
+                bot: body.bot,
+                reply,
+            })
+            .await?,
+    ))
+}
+
+pub async fn start(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+) -> Result<Json<TableInfo>, ApiError> {
+    let c = caller(&auth.user);
+    Ok(Json(
+        state
+            .hub
+            .ask(id, |reply| Cmd::Start { caller: c, reply })
+            .await?,
+    ))
+}
+
+pub async fn abandon(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+) -> Result<Json<TableInfo>, ApiError> {
+    let c = caller(&auth.user);
+    Ok(Json(
+        state
+            .hub
+            .ask(id, |reply| Cmd::Abandon { caller: c, reply })
+            .await?,
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActBody {
+    #[serde(default)]
+    pub seat: Option<u8>,
+    pub version: u64,
+    pub action: Value,
+}
+
+pub async fn act(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+    ApiJson(body): ApiJson<ActBody>,
+) -> Result<Json<Value>, ApiError> {
+    let c = caller(&auth.user);
+    let version = state
+        .hub
+        .ask(id, |reply| Cmd::Act {
+            caller: c,
+            seat: body.seat,
+            version: body.version,
+            action: body.action,
+            reply,
+        })
+        .await?;
+    Ok(Json(json!({ "version": version })))
+}
+
+pub async fn record(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+) -> Result<Response, ApiError> {
+    let c = caller(&auth.user);
+    let record = state
+        .hub
+        .ask(id, |reply| Cmd::Record { caller: c, reply })
+        .await?;
+    Ok((
+        [(
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"takuge-{id}.json\""),
+        )],
+        Json(record),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize, Default)]
+pub struct ReplayQuery {
+    pub seat: Option<u8>,
+}
+
+pub async fn replay(
+    State(state): S,
+    auth: Auth,
+    Path(id): Path<TableId>,
+    Query(q): Query<ReplayQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let c = caller(&auth.user);
+    let record = state
+        .hub
+        .ask(id, |reply| Cmd::Record { caller: c, reply })
+        .await?;
+    let viewer = match q.seat {
+        None => Viewer::Spectator,
+        Some(k) if (k as usize) < record.players() => Viewer::Seat(Seat(k)),
+        Some(k) => {
+            return Err(ApiError::bad_request(
+                "no_such_seat",
+                format!("seat {k} is not at this table"),
+            ))
+        }
+    };
+    let game = state
+        .hub
+        .registry()
+        .get(&record.game)
+        .cloned()
+        .ok_or_else(|| ApiError::internal("record of an unknown game"))?;
+    let steps = crate::table::replay_steps(game.as_ref(), &record, viewer)?;
+    Ok(Json(
+        json!({ "record": record, "viewer": viewer, "steps": steps }),
+    ))
+}

@@ -1,0 +1,1180 @@
+//! Tables: one tokio task per table serialises every change to it (seats, start,
+//! actions, bots, abandon), commits each change to the database before telling
+//! anyone, and sends every subscribed connection exactly what its viewer may see.
+
+use crate::db::{now, Db};
+use crate::error::ApiError;
+use crate::metrics::Metrics;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sqlx::Row;
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+use takuge_engine::record::{LoggedAction, RECORD_FORMAT};
+use takuge_engine::{
+    DynGame, DynState, GameRng, MatchRecord, Outcome, Registry, Seat, SeatRecord, Viewer,
+};
+use tokio::sync::{mpsc, oneshot};
+
+pub type TableId = i64;
+
+/// The version of the WebSocket protocol (docs/PROTOCOL.md).
+pub const PROTOCOL: u32 = 1;
+
+/// How many messages a connection may fall behind before it is unsubscribed.
+pub const CONNECTION_BACKLOG: usize = 1024;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Open,
+    Playing,
+    Finished,
+    Abandoned,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
+        }
+    }
+    fn parse(s: &str) -> Status {
+        match s {
+            "open" => Status::Open,
+            "playing" => Status::Playing,
+            "finished" => Status::Finished,
+            _ => Status::Abandoned,
+        }
+    }
+    pub fn is_live(self) -> bool {
+        matches!(self, Status::Open | Status::Playing)
+    }
+}
+
+/// How long a seat may think.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Clock {
+    /// No clock: the table waits for ever.
+    #[default]
+    None,
+    /// Real time: each move may take `per_move_seconds`, plus what is left of the
+    /// seat's `reserve_seconds`.
+    RealTime {
+        per_move_seconds: u32,
+        reserve_seconds: u32,
+    },
+    /// Turn-based (correspondence): each move may take `hours_per_move`.
+    TurnBased { hours_per_move: u32 },
+}
+
+impl Clock {
+    pub fn validate(&self) -> Result<(), ApiError> {
+        let ok = match *self {
+            Clock::None => true,
+            Clock::RealTime {
+                per_move_seconds,
+                reserve_seconds,
+            } => (1..=3600).contains(&per_move_seconds) && reserve_seconds <= 24 * 3600,
+            Clock::TurnBased { hours_per_move } => (1..=24 * 14).contains(&hours_per_move),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(ApiError::bad_request(
+                "invalid_clock",
+                "real-time clocks allow 1 to 3600 seconds per move and a reserve up to 24 hours; turn-based clocks 1 to 336 hours per move",
+            ))
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatInfo {
+    pub seat: u8,
+    pub user_id: Option<i64>,
+    pub name: String,
+    pub bot: Option<String>,
+    /// A bot took over a player's seat (the player left or ran out of time).
+    pub replaced: bool,
+}
+
+impl SeatInfo {
+    fn is_free(&self) -> bool {
+        self.user_id.is_none() && self.bot.is_none()
+    }
+}
+
+/// A table as the database holds it.
+#[derive(Clone, Debug)]
+pub struct TableMeta {
+    pub id: TableId,
+    pub game: String,
+    pub options: Value,
+    pub players: usize,
+    pub host: i64,
+    pub private: bool,
+    pub invite_code: Option<String>,
+    pub clock: Clock,
+    pub seed: u64,
+    pub status: Status,
+    pub seats: Vec<SeatInfo>,
+    pub outcome: Option<Outcome>,
+}
+
+/// What anyone allowed to see the table may read about it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableInfo {
+    pub id: TableId,
+    pub game: String,
+    pub options: Value,
+    pub players: usize,
+    pub host: i64,
+    pub private: bool,
+    /// Only for the host and seated players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_code: Option<String>,
+    pub clock: Clock,
+    pub status: Status,
+    pub seats: Vec<SeatInfo>,
+    pub version: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+/// Who asks: an account, or the server itself (bots, clocks).
+#[derive(Clone, Debug)]
+pub struct Caller {
+    pub user_id: i64,
+    pub name: String,
+}
+
+type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
+
+pub enum Cmd {
+    Info {
+        caller: Caller,
+        invite: Option<String>,
+        reply: Reply<TableInfo>,
+    },
+    Sit {
+        caller: Caller,
+        seat: Option<u8>,
+        invite: Option<String>,
+        reply: Reply<TableInfo>,
+    },
+    Leave {
+        caller: Caller,
+        reply: Reply<TableInfo>,
+    },
+    FillBots {
+        caller: Caller,
+        bot: Option<String>,
+        reply: Reply<TableInfo>,
+    },
+    Start {
+        caller: Caller,
+        reply: Reply<TableInfo>,
+    },
+    Abandon {
+        caller: Caller,
+        reply: Reply<TableInfo>,
+    },
+    Act {
+        caller: Caller,
+        seat: Option<u8>,
+        version: u64,
+        action: Value,
+        reply: Reply<u64>,
+    },
+    BotMove {
+        seat: Seat,
+        version: u64,
+        action: Value,
+    },
+    Subscribe {
+        caller: Caller,
+        conn: u64,
+        invite: Option<String>,
+        tx: mpsc::Sender<Arc<str>>,
+        reply: Reply<()>,
+    },
+    Unsubscribe {
+        conn: u64,
+    },
+    Record {
+        caller: Caller,
+        reply: Reply<MatchRecord>,
+    },
+    Shutdown,
+}
+
+/// One log entry as each viewer may read it: index = seat, last = spectator.
+struct LogEntry {
+    seat: Seat,
+    lines: Vec<Option<String>>,
+}
+
+struct Sub {
+    user_id: i64,
+    tx: mpsc::Sender<Arc<str>>,
+    sent_log: usize,
+}
+
+struct Table {
+    meta: TableMeta,
+    game: Arc<dyn DynGame>,
+    state: Option<Box<dyn DynState>>,
+    actions: Vec<LoggedAction<Value>>,
+    log: Vec<LogEntry>,
+    subs: HashMap<u64, Sub>,
+    db: Db,
+    metrics: Arc<Metrics>,
+    me: mpsc::WeakSender<Cmd>,
+    bot_in_flight: Option<u64>,
+    counted_live: bool,
+    /// When each pending seat started thinking, and the real-time reserve left (ms).
+    thinking_since: Vec<Option<tokio::time::Instant>>,
+    reserve_ms: Vec<u64>,
+}
+
+fn err(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    ApiError::new(status, code, message)
+}
+
+/// Lines every viewer may read about `seat` playing `action` in `state` (before it).
+fn log_lines(state: &dyn DynState, seat: Seat, action: &Value) -> Vec<Option<String>> {
+    let players = state.players();
+    Seat::all(players)
+        .map(Viewer::Seat)
+        .chain(std::iter::once(Viewer::Spectator))
+        .map(|v| state.describe_for(seat, action, v))
+        .collect()
+}
+
+/// A bot's seed at one version of one table: deterministic, so a restored table's
+/// bots choose as they would have.
+fn bot_seed(seed: u64, version: u64) -> u64 {
+    seed ^ version.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xB07_B07
+}
+
+impl Table {
+    fn version(&self) -> u64 {
+        self.actions.len() as u64
+    }
+
+    fn seat_of(&self, user_id: i64) -> Option<Seat> {
+        self.meta
+            .seats
+            .iter()
+            .find(|s| s.user_id == Some(user_id) && s.bot.is_none())
+            .map(|s| Seat(s.seat))
+    }
+
+    fn is_member(&self, user_id: i64) -> bool {
+        user_id == self.meta.host || self.meta.seats.iter().any(|s| s.user_id == Some(user_id))
+    }
+
+    fn may_see(&self, caller: &Caller, invite: Option<&str>) -> Result<(), ApiError> {
+        if !self.meta.private || self.is_member(caller.user_id) {
+            return Ok(());
+        }
+        match (&self.meta.invite_code, invite) {
+            (Some(code), Some(given)) if code == given => Ok(()),
+            _ => Err(ApiError::unknown_table(self.meta.id)),
+        }
+    }
+
+    fn info(&self, user_id: i64) -> TableInfo {
+        TableInfo {
+            id: self.meta.id,
+            game: self.meta.game.clone(),
+            options: self.meta.options.clone(),
+            players: self.meta.players,
+            host: self.meta.host,
+            private: self.meta.private,
+            invite_code: if self.is_member(user_id) {
+                self.meta.invite_code.clone()
+            } else {
+                None
+            },
+            clock: self.meta.clock,
+            status: self.meta.status,
+            seats: self.meta.seats.clone(),
+            version: self.version(),
+            outcome: self.meta.outcome.clone(),
+        }
+    }
+
+    fn record(&self) -> MatchRecord {
+        MatchRecord {
+            format: RECORD_FORMAT,
+            game: self.meta.game.clone(),
+            options: self.meta.options.clone(),
+            seats: self
+                .meta
+                .seats
+                .iter()
+                .map(|s| SeatRecord {
+                    name: s.name.clone(),
+                    bot: s.bot.clone(),
+                })
+                .collect(),
+            seed: self.meta.seed,
+            actions: self.actions.clone(),
+        }
+    }
+
+    fn host_only(&self, caller: &Caller, what: &str) -> Result<(), ApiError> {
+        if caller.user_id == self.meta.host {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden(
+                "not_host",
+                format!("only the host may {what}"),
+            ))
+        }
+    }
+
+    fn must_be(&self, status: Status, what: &str) -> Result<(), ApiError> {
+        if self.meta.status == status {
+            Ok(())
+        } else {
+            Err(err(
+                StatusCode::CONFLICT,
+                "wrong_status",
+                format!(
+                    "cannot {what}: the table is {}, not {}",
+                    self.meta.status.as_str(),
+                    status.as_str()
+                ),
+            ))
+        }
+    }
+
+    fn set_live(&mut self) {
+        let live = self.meta.status.is_live();
+        if live != self.counted_live {
+            let delta = if live { 1 } else { -1 };
+            self.metrics.open_tables.fetch_add(delta, Ordering::Relaxed);
+            self.counted_live = live;
+        }
+    }
+
+    async fn save_seat(&self, seat: &SeatInfo) -> Result<(), ApiError> {
+        sqlx::query(
+            "UPDATE seats SET user_id = ?, bot = ?, name = ?, replaced = ? WHERE table_id = ? AND seat = ?",
+        )
+        .bind(seat.user_id)
+        .bind(&seat.bot)
+        .bind(&seat.name)
+        .bind(seat.replaced as i64)
+        .bind(self.meta.id)
+        .bind(seat.seat as i64)
+        .execute(&self.db)
+        .await?;
+        Ok(())
+    }
+
+    async fn save_status(&self, status: Status) -> Result<(), ApiError> {
+        sqlx::query("UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?")
+            .bind(status.as_str())
+            .bind(now())
+            .bind(self.meta.id)
+            .execute(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    async fn sit(
+        &mut self,
+        caller: &Caller,
+        seat: Option<u8>,
+        invite: Option<&str>,
+    ) -> Result<(), ApiError> {
+        self.must_be(Status::Open, "take a seat")?;
+        self.may_see(caller, invite)?;
+        if self.seat_of(caller.user_id).is_some() {
+            return Err(ApiError::conflict(
+                "already_seated",
+                "you already hold a seat at this table",
+            ));
+        }
+        let index = match seat {
+            Some(k) => {
+                let s = self.meta.seats.get(k as usize).ok_or_else(|| {
+                    ApiError::bad_request(
+                        "no_such_seat",
+                        format!("this table has seats 0 to {}", self.meta.players - 1),
+                    )
+                })?;
+                if !s.is_free() {
+                    return Err(ApiError::conflict(
+                        "seat_taken",
+                        format!("seat {k} is taken"),
+                    ));
+                }
+                k as usize
+            }
+            None => self
+                .meta
+                .seats
+                .iter()
+                .position(SeatInfo::is_free)
+                .ok_or_else(|| ApiError::conflict("table_full", "every seat is taken"))?,
+        };
+        let mut new = self.meta.seats[index].clone();
+        new.user_id = Some(caller.user_id);
+        new.name = caller.name.clone();
+        self.save_seat(&new).await?;
+        self.meta.seats[index] = new;
+        Ok(())
+    }
+
+    async fn leave(&mut self, caller: &Caller) -> Result<(), ApiError> {
+        let Some(seat) = self.seat_of(caller.user_id) else {
+            return Err(ApiError::conflict(
+                "not_seated",
+                "you hold no seat at this table",
+            ));
+        };
+        let mut new = self.meta.seats[seat.index()].clone();
+        match self.meta.status {
+            Status::Open => {
+                new.user_id = None;
+                new.name = String::new();
+            }
+            Status::Playing => {
+                // From now on a bot plays the seat, marked in the result.
+                new.bot = Some(self.default_bot());
+                new.replaced = true;
+            }
+            _ => {
+                return Err(err(
+                    StatusCode::CONFLICT,
+                    "wrong_status",
+                    "the game is over; there is nothing to leave",
+                ))
+            }
+        }
+        self.save_seat(&new).await?;
+        self.meta.seats[seat.index()] = new;
+        Ok(())
+    }
+
+    fn default_bot(&self) -> String {
+        self.game
+            .bot_names()
+            .first()
+            .map_or_else(|| "random".to_string(), |b| b.to_string())
+    }
+
+    async fn fill_bots(&mut self, caller: &Caller, bot: Option<String>) -> Result<(), ApiError> {
+        self.host_only(caller, "fill seats with bots")?;
+        self.must_be(Status::Open, "fill seats with bots")?;
+        let names = self.game.bot_names();
+        let bot = bot.unwrap_or_else(|| self.default_bot());
+        if !names.contains(&bot.as_str()) {
+            return Err(ApiError::bad_request(
+                "unknown_bot",
+                format!("{} has the bots {}", self.meta.game, names.join(", ")),
+            ));
+        }
+        let mut seats = self.meta.seats.clone();
+        for s in seats.iter_mut().filter(|s| s.is_free()) {
+            s.bot = Some(bot.clone());
+            s.name = format!("bot {bot}");
+        }
+        let mut tx = self.db.begin().await?;
+        for s in seats.iter().filter(|s| s.bot.is_some()) {
+            sqlx::query("UPDATE seats SET bot = ?, name = ? WHERE table_id = ? AND seat = ?")
+                .bind(&s.bot)
+                .bind(&s.name)
+                .bind(self.meta.id)
+                .bind(s.seat as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        self.meta.seats = seats;
+        Ok(())
+    }
+
+    async fn start(&mut self, caller: &Caller) -> Result<(), ApiError> {
+        self.host_only(caller, "start the game")?;
+        self.must_be(Status::Open, "start")?;
+        if let Some(free) = self.meta.seats.iter().find(|s| s.is_free()) {
+            return Err(ApiError::conflict(
+                "seats_empty",
+                format!(
+                    "seat {} is empty: wait for a player or fill it with a bot",
+                    free.seat
+                ),
+            ));
+        }
+        let state = self
+            .game
+            .new_game(&self.meta.options, self.meta.players, self.meta.seed)?;
+        self.save_status(Status::Playing).await?;
+        self.state = Some(state);
+        self.meta.status = Status::Playing;
+        self.set_live();
+        Ok(())
+    }
+
+    async fn abandon(&mut self, caller: &Caller) -> Result<(), ApiError> {
+        self.host_only(caller, "abandon the table")?;
+        if !self.meta.status.is_live() {
+            return Err(err(
+                StatusCode::CONFLICT,
+                "wrong_status",
+                format!("the table is already {}", self.meta.status.as_str()),
+            ));
+        }
+        self.save_status(Status::Abandoned).await?;
+        self.meta.status = Status::Abandoned;
+        self.set_live();
+        Ok(())
+    }
+
+    /// Checks, commits and applies one action. Nothing changes on any error.
+    async fn act(&mut self, seat: Seat, version: u64, action: Value) -> Result<u64, ApiError> {
+        if self.meta.status != Status::Playing {
+            return Err(err(
+                StatusCode::CONFLICT,
+                "not_playing",
+                format!("the table is {}", self.meta.status.as_str()),
+            ));
+        }
+        if version != self.version() {
+            return Err(ApiError::conflict(
+                "stale_version",
+                format!(
+                    "the table is at version {}, the action was chosen at version {version}",
+                    self.version()
+                ),
+            ));
+        }
+        let Some(state) = self.state.as_ref() else {
+            return Err(ApiError::internal("a playing table has no state"));
+        };
+        let lines = log_lines(state.as_ref(), seat, &action);
+        let mut next = state.box_clone();
+        next.apply(seat, &action)?;
+        let new_version = version + 1;
+        let outcome = next.outcome();
+        let mut tx = self.db.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(self.meta.id)
+        .bind(new_version as i64)
+        .bind(seat.0 as i64)
+        .bind(action.to_string())
+        .bind(now())
+        .execute(&mut *tx)
+        .await;
+        if let Err(e) = inserted {
+            if let sqlx::Error::Database(d) = &e {
+                if d.is_unique_violation() {
+                    return Err(ApiError::conflict(
+                        "version_conflict",
+                        "another writer committed this version first; nothing was changed",
+                    ));
+                }
+            }
+            return Err(e.into());
+        }
+        if let Some(outcome) = &outcome {
+            sqlx::query(
+                "UPDATE game_tables SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
+            )
+            .bind(serde_json::to_string(outcome).map_err(ApiError::internal)?)
+            .bind(now())
+            .bind(self.meta.id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        self.metrics
+            .actions_committed
+            .fetch_add(1, Ordering::Relaxed);
+        self.charge_clock(seat);
+        self.state = Some(next);
+        self.actions.push(LoggedAction { seat, action });
+        self.log.push(LogEntry { seat, lines });
+        if let Some(outcome) = outcome {
+            self.meta.outcome = Some(outcome);
+            self.meta.status = Status::Finished;
+            self.set_live();
+        }
+        Ok(new_version)
+    }
+
+    /// The message for one connection: its own view, legal actions and log lines.
+    fn message_for(&self, user_id: i64, from_log: usize) -> Value {
+        let you = self.seat_of(user_id).or_else(|| {
+            // A player whose seat a bot took over still sees that seat's view.
+            self.meta
+                .seats
+                .iter()
+                .find(|s| s.user_id == Some(user_id))
+                .map(|s| Seat(s.seat))
+        });
+        let viewer = you.map_or(Viewer::Spectator, Viewer::Seat);
+        let viewer_index = you.map_or(self.meta.players, Seat::index);
+        let (view, legal, pending) = match &self.state {
+            Some(state) => {
+                let legal = match (self.seat_of(user_id), self.meta.status) {
+                    (Some(seat), Status::Playing) => state.legal_actions(seat),
+                    _ => Vec::new(),
+                };
+                let pending: Vec<u8> = state.to_move().iter().map(|s| s.0).collect();
+                (state.view(viewer), legal, pending)
+            }
+            None => (Value::Null, Vec::new(), Vec::new()),
+        };
+        let log: Vec<Value> = self
+            .log
+            .iter()
+            .enumerate()
+            .skip(from_log)
+            .map(|(i, e)| {
+                let text = e
+                    .lines
+                    .get(viewer_index)
+                    .cloned()
+                    .flatten()
+                    .unwrap_or_else(|| format!("{} acted", e.seat));
+                json!({ "index": i, "seat": e.seat, "text": text })
+            })
+            .collect();
+        json!({
+            "protocol": PROTOCOL,
+            "type": "table",
+            "table": self.meta.id,
+            "game": self.meta.game,
+            "status": self.meta.status,
+            "host": self.meta.host,
+            "seats": self.meta.seats,
+            "you": you,
+            "version": self.version(),
+            "pending": pending,
+            "view": view,
+            "legal": legal,
+            "log": log,
+            "outcome": self.meta.outcome,
+        })
+    }
+
+    fn broadcast(&mut self) {
+        let log_len = self.log.len();
+        let mut dead = Vec::new();
+        let msgs: Vec<(u64, Arc<str>)> = self
+            .subs
+            .iter()
+            .map(|(conn, sub)| {
+                let text: Arc<str> = self
+                    .message_for(sub.user_id, sub.sent_log)
+                    .to_string()
+                    .into();
+                (*conn, text)
+            })
+            .collect();
+        for (conn, text) in msgs {
+            if let Some(sub) = self.subs.get_mut(&conn) {
+                if sub.tx.try_send(text).is_err() {
+                    dead.push(conn);
+                } else {
+                    sub.sent_log = log_len;
+                }
+            }
+        }
+        for conn in dead {
+            tracing::warn!(
+                table = self.meta.id,
+                conn,
+                "connection fell behind or closed; unsubscribed"
+            );
+            self.subs.remove(&conn);
+        }
+    }
+
+    /// Starts a bot's computation if a bot seat is pending and none is thinking.
+    fn schedule_bot(&mut self) {
+        if self.meta.status != Status::Playing || self.bot_in_flight == Some(self.version()) {
+            return;
+        }
+        let Some(state) = &self.state else { return };
+        let pending = state.to_move();
+        let Some((seat, bot)) = self.meta.seats.iter().find_map(|s| {
+            let seat = Seat(s.seat);
+            match &s.bot {
+                Some(bot) if pending.contains(seat) => Some((seat, bot.clone())),
+                _ => None,
+            }
+        }) else {
+            return;
+        };
+        let version = self.version();
+        self.bot_in_flight = Some(version);
+        let snapshot = state.box_clone();
+        let me = self.me.clone();
+        let seed = bot_seed(self.meta.seed, version);
+        let table = self.meta.id;
+        tokio::spawn(async move {
+            let chosen = tokio::task::spawn_blocking(move || {
+                let mut rng = GameRng::from_seed(seed);
+                snapshot.bot_action(seat, &bot, &mut rng)
+            })
+            .await;
+            match chosen {
+                Ok(Ok(action)) => {
+                    if let Some(tx) = me.upgrade() {
+                        let _ = tx
+                            .send(Cmd::BotMove {
+                                seat,
+                                version,
+                                action,
+                            })
+                            .await;
+                    }
+                }
+                Ok(Err(e)) => tracing::error!(table, %seat, error = %e, "bot failed"),
+                Err(e) => tracing::error!(table, %seat, error = %e, "bot task failed"),
+            }
+        });
+    }
+
+    // ---- clocks ----
+
+    fn arm_clocks(&mut self) {
+        let pending = match (&self.state, self.meta.status) {
+            (Some(s), Status::Playing) => s.to_move(),
+            _ => takuge_engine::SeatSet::EMPTY,
+        };
+        let now = tokio::time::Instant::now();
+        for (i, since) in self.thinking_since.iter_mut().enumerate() {
+            let seat = Seat(i as u8);
+            let human = self.meta.seats.get(i).is_some_and(|s| s.bot.is_none());
+            if pending.contains(seat) && human {
+                since.get_or_insert(now);
+            } else {
+                *since = None;
+            }
+        }
+    }
+
+    fn charge_clock(&mut self, seat: Seat) {
+        let Some(since) = self
+            .thinking_since
+            .get_mut(seat.index())
+            .and_then(Option::take)
+        else {
+            return;
+        };
+        if let Clock::RealTime {
+            per_move_seconds, ..
+        } = self.meta.clock
+        {
+            let used = since.elapsed().as_millis() as u64;
+            let over = used.saturating_sub(u64::from(per_move_seconds) * 1000);
+            if let Some(r) = self.reserve_ms.get_mut(seat.index()) {
+                *r = r.saturating_sub(over);
+            }
+        }
+    }
+
+    /// The earliest moment a thinking seat runs out of time.
+    fn next_deadline(&self) -> Option<(tokio::time::Instant, Seat)> {
+        let allowance = |i: usize| -> Option<Duration> {
+            match self.meta.clock {
+                Clock::None => None,
+                Clock::RealTime {
+                    per_move_seconds, ..
+                } => Some(Duration::from_millis(
+                    u64::from(per_move_seconds) * 1000
+                        + self.reserve_ms.get(i).copied().unwrap_or(0),
+                )),
+                Clock::TurnBased { hours_per_move } => {
+                    Some(Duration::from_secs(u64::from(hours_per_move) * 3600))
+                }
+            }
+        };
+        self.thinking_since
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| Some((((*s)? + allowance(i)?), Seat(i as u8))))
+            .min_by_key(|(t, _)| *t)
+    }
+
+    async fn time_out(&mut self, seat: Seat) -> Result<(), ApiError> {
+        let mut new = self.meta.seats[seat.index()].clone();
+        new.bot = Some(self.default_bot());
+        new.replaced = true;
+        self.save_seat(&new).await?;
+        tracing::info!(table = self.meta.id, %seat, "out of time; a bot takes the seat");
+        self.meta.seats[seat.index()] = new;
+        if let Some(s) = self.thinking_since.get_mut(seat.index()) {
+            *s = None;
+        }
+        Ok(())
+    }
+
+    async fn handle(&mut self, cmd: Cmd) -> bool {
+        match cmd {
+            Cmd::Info {
+                caller,
+                invite,
+                reply,
+            } => {
+                let r = self
+                    .may_see(&caller, invite.as_deref())
+                    .map(|()| self.info(caller.user_id));
+                let _ = reply.send(r);
+                return true;
+            }
+            Cmd::Record { caller, reply } => {
+                let r = if self.meta.status == Status::Finished {
+                    self.may_see(&caller, None).map(|()| self.record())
+                } else {
+                    Err(ApiError::conflict(
+                        "not_finished",
+                        "records and replays are available once the game is over",
+                    ))
+                };
+                let _ = reply.send(r);
+                return true;
+            }
+            Cmd::Subscribe {
+                caller,
+                conn,
+                invite,
+                tx,
+                reply,
+            } => {
+                let r = self.may_see(&caller, invite.as_deref());
+                if r.is_ok() {
+                    let msg: Arc<str> = self.message_for(caller.user_id, 0).to_string().into();
+                    if tx.try_send(msg).is_ok() {
+                        self.subs.insert(
+                            conn,
+                            Sub {
+                                user_id: caller.user_id,
+                                tx,
+                                sent_log: self.log.len(),
+                            },
+                        );
+                    }
+                }
+                let _ = reply.send(r);
+                return true;
+            }
+            Cmd::Unsubscribe { conn } => {
+                self.subs.remove(&conn);
+                return true;
+            }
+            Cmd::Shutdown => return false,
+            Cmd::Sit {
+                caller,
+                seat,
+                invite,
+                reply,
+            } => {
+                let r = self.sit(&caller, seat, invite.as_deref()).await;
+                self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
+            }
+            Cmd::Leave { caller, reply } => {
+                let r = self.leave(&caller).await;
+                self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
+            }
+            Cmd::FillBots { caller, bot, reply } => {
+                let r = self.fill_bots(&caller, bot).await;
+                self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
+            }
+            Cmd::Start { caller, reply } => {
+                let r = self.start(&caller).await;
+                self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
+            }
+            Cmd::Abandon { caller, reply } => {
+                let r = self.abandon(&caller).await;
+                self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
+            }
+            Cmd::Act {
+                caller,
+                seat,
+                version,
+                action,
+                reply,
+            } => {
+                let r = match (self.seat_of(caller.user_id), seat) {
+                    (None, _) => Err(ApiError::forbidden(
+                        "not_seated",
+                        "you hold no seat at this table (or a bot has taken it over)",
+                    )),
+                    (Some(mine), Some(asked)) if mine.0 != asked => Err(ApiError::forbidden(
+                        "foreign_seat",
+                        format!("you play {mine}, not seat {asked}"),
+                    )),
+                    (Some(mine), _) => self.act(mine, version, action).await,
+                };
+                self.finish_change(r, reply);
+            }
+            Cmd::BotMove {
+                seat,
+                version,
+                action,
+            } => {
+                if self.bot_in_flight == Some(version) {
+                    self.bot_in_flight = None;
+                }
+                let is_bot = self
+                    .meta
+                    .seats
+                    .get(seat.index())
+                    .is_some_and(|s| s.bot.is_some());
+                if is_bot && version == self.version() {
+                    match self.act(seat, version, action).await {
+                        Ok(_) => self.after_change(),
+                        Err(e) => {
+                            tracing::error!(table = self.meta.id, %seat, error = %e.message, "bot move refused");
+                        }
+                    }
+                }
+                // A stale bot move (someone else moved first) is dropped; the next
+                // scheduling asks again.
+                self.schedule_bot();
+            }
+        }
+        true
+    }
+
+    fn finish_change<T>(&mut self, r: Result<T, ApiError>, reply: Reply<T>) {
+        let ok = r.is_ok();
+        if ok {
+            self.after_change();
+        }
+        let _ = reply.send(r);
+    }
+
+    fn after_change(&mut self) {
+        self.arm_clocks();
+        self.broadcast();
+        self.schedule_bot();
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        self.set_live();
+        self.arm_clocks();
+        self.schedule_bot();
+        loop {
+            let deadline = self.next_deadline();
+            let idle = !self.meta.status.is_live() && self.subs.is_empty();
+            let cmd = tokio::select! {
+                cmd = rx.recv() => cmd,
+                _ = async {
+                    match deadline {
+                        Some((t, _)) => tokio::time::sleep_until(t).await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    if let Some((_, seat)) = deadline {
+                        match self.time_out(seat).await {
+                            Ok(()) => self.after_change(),
+                            Err(e) => tracing::error!(error = %e.message, "clock timeout failed"),
+                        }
+                    }
+                    continue;
+                }
+                _ = tokio::time::sleep(Duration::from_secs(300)), if idle => None,
+            };
+            let Some(cmd) = cmd else { break };
+            if !self.handle(cmd).await {
+                break;
+            }
+        }
+        if self.counted_live {
+            self.metrics.open_tables.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A running table's mailbox.
+pub struct TableHandle {
+    pub tx: mpsc::Sender<Cmd>,
+    pub task: tokio::task::JoinHandle<()>,
+}
+
+/// Loads a table (any status) from the database; `None` if there is no such table.
+pub async fn load(
+    db: &Db,
+    id: TableId,
+) -> Result<Option<(TableMeta, Vec<LoggedAction<Value>>)>, ApiError> {
+    let Some(row) = sqlx::query(
+        "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome
+         FROM game_tables WHERE id = ?",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let parse = |s: String| serde_json::from_str::<Value>(&s).map_err(ApiError::internal);
+    let seat_rows = sqlx::query(
+        "SELECT seat, user_id, bot, name, replaced FROM seats WHERE table_id = ? ORDER BY seat",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await?;
+    let seats = seat_rows
+        .iter()
+        .map(|r| SeatInfo {
+            seat: r.get::<i64, _>("seat") as u8,
+            user_id: r.get("user_id"),
+            name: r.get("name"),
+            bot: r.get("bot"),
+            replaced: r.get::<i64, _>("replaced") != 0,
+        })
+        .collect();
+    let action_rows = sqlx::query(
+        "SELECT version, seat, action FROM actions WHERE table_id = ? ORDER BY version",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await?;
+    let mut actions = Vec::with_capacity(action_rows.len());
+    for (i, r) in action_rows.iter().enumerate() {
+        if r.get::<i64, _>("version") != i as i64 + 1 {
+            return Err(ApiError::internal(format!(
+                "table {id}: the action log has a gap at {}",
+                i + 1
+            )));
+        }
+        actions.push(LoggedAction {
+            seat: Seat(r.get::<i64, _>("seat") as u8),
+            action: parse(r.get("action"))?,
+        });
+    }
+    let outcome: Option<String> = row.get("outcome");
+    let meta = TableMeta {
+        id: row.get("id"),
+        game: row.get("game"),
+        options: parse(row.get("options"))?,
+        players: row.get::<i64, _>("players") as usize,
+        host: row.get("host"),
+        private: row.get::<i64, _>("private") != 0,
+        invite_code: row.get("invite_code"),
+        clock: serde_json::from_str(&row.get::<String, _>("clock")).map_err(ApiError::internal)?,
+        seed: row.get::<i64, _>("seed") as u64,
+        status: Status::parse(&row.get::<String, _>("status")),
+        seats,
+        outcome: match outcome {
+            Some(s) => Some(serde_json::from_str(&s).map_err(ApiError::internal)?),
+            None => None,
+        },
+    };
+    Ok(Some((meta, actions)))
+}
+
+/// Replays `actions` from the seed; every viewer's log lines along the way.
+fn restore(
+    game: &dyn DynGame,
+    meta: &TableMeta,
+    actions: &[LoggedAction<Value>],
+) -> Result<(Box<dyn DynState>, Vec<LogEntry>), ApiError> {
+    let mut state = game.new_game(&meta.options, meta.players, meta.seed)?;
+    let mut log = Vec::with_capacity(actions.len());
+    for (i, a) in actions.iter().enumerate() {
+        let lines = log_lines(state.as_ref(), a.seat, &a.action);
+        state.apply(a.seat, &a.action).map_err(|e| {
+            ApiError::internal(format!(
+                "table {}: action {} no longer replays: {}",
+                meta.id,
+                i + 1,
+                e.message
+            ))
+        })?;
+        log.push(LogEntry {
+            seat: a.seat,
+            lines,
+        });
+    }
+    Ok((state, log))
+}
+
+/// Starts a table's task from what the database holds.
+pub fn spawn(
+    registry: &Registry,
+    db: Db,
+    metrics: Arc<Metrics>,
+    meta: TableMeta,
+    actions: Vec<LoggedAction<Value>>,
+) -> Result<TableHandle, ApiError> {
+    let game = registry.get(&meta.game).cloned().ok_or_else(|| {
+        ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
+    })?;
+    let (state, log) = if meta.status == Status::Open {
+        (None, Vec::new())
+    } else {
+        let (s, l) = restore(game.as_ref(), &meta, &actions)?;
+        (Some(s), l)
+    };
+    let (tx, rx) = mpsc::channel(256);
+    let players = meta.players;
+    let reserve = match meta.clock {
+        Clock::RealTime {
+            reserve_seconds, ..
+        } => u64::from(reserve_seconds) * 1000,
+        _ => 0,
+    };
+    let table = Table {
+        meta,
+        game,
+        state,
+        actions,
+        log,
+        subs: HashMap::new(),
+        db,
+        metrics,
+        me: tx.downgrade(),
+        bot_in_flight: None,
+        counted_live: false,
+        thinking_since: vec![None; players],
+        reserve_ms: vec![reserve; players],
+    };
+    let task = tokio::spawn(table.run(rx));
+    Ok(TableHandle { tx, task })
+}
+
+/// Steps through a finished record: after each action, `viewer`'s view and log line.
+pub fn replay_steps(
+    game: &dyn DynGame,
+    record: &MatchRecord,
+    viewer: Viewer,
+) -> Result<Vec<Value>, ApiError> {
+    let mut state = game.new_game(&record.options, record.players(), record.seed)?;
+    let mut steps = vec![json!({ "version": 0, "view": state.view(viewer) })];
+    for (i, a) in record.actions.iter().enumerate() {
+        let text = state
+            .describe_for(a.seat, &a.action, viewer)
+            .unwrap_or_else(|| format!("{} acted", a.seat));
+        state
+            .apply(a.seat, &a.action)
+            .map_err(|e| ApiError::internal(format!("replay step {}: {}", i + 1, e.message)))?;
+        steps.push(json!({
+            "version": i + 1,
+            "seat": a.seat,
+            "log": text,
+            "view": state.view(viewer),
+        }));
+    }
+    Ok(steps)
+}

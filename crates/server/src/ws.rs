@@ -1,0 +1,277 @@
+//! `/ws`: one WebSocket per client. The client subscribes to tables and acts; every
+//! table it follows sends it exactly what its seat (or a spectator) may see.
+
+use crate::auth::{self, Credential, User};
+use crate::error::ApiError;
+use crate::table::{Caller, Cmd, TableId, CONNECTION_BACKLOG, PROTOCOL};
+use crate::AppState;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// A connection that says nothing (not even a pong) for this long is closed.
+const IDLE: Duration = Duration::from_secs(90);
+const PING_EVERY: Duration = Duration::from_secs(30);
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum ClientMsg {
+    Subscribe {
+        table: TableId,
+        #[serde(default)]
+        invite: Option<String>,
+        #[serde(default, rename = "ref")]
+        reference: Option<Value>,
+    },
+    Unsubscribe {
+        table: TableId,
+        #[serde(default, rename = "ref")]
+        reference: Option<Value>,
+    },
+    Act {
+        table: TableId,
+        version: u64,
+        action: Value,
+        #[serde(default)]
+        seat: Option<u8>,
+        #[serde(default, rename = "ref")]
+        reference: Option<Value>,
+    },
+    Ping {
+        #[serde(default, rename = "ref")]
+        reference: Option<Value>,
+    },
+}
+
+#[derive(Deserialize, Default)]
+pub struct WsQuery {
+    /// For clients that can set neither a cookie nor a header.
+    pub token: Option<String>,
+}
+
+fn error_msg(table: Option<TableId>, reference: Option<&Value>, e: &ApiError) -> String {
+    json!({
+        "protocol": PROTOCOL,
+        "type": "error",
+        "table": table,
+        "ref": reference,
+        "code": e.code,
+        "message": e.message,
+    })
+    .to_string()
+}
+
+/// Refuses a cookie-authenticated upgrade from another site (cross-site WebSocket
+/// hijacking): the Origin, when sent, must name this host.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    origin
+        .split_once("://")
+        .is_some_and(|(_, rest)| rest.trim_end_matches('/') == host)
+}
+
+pub async fn upgrade(
+    State(state): State<Arc<AppState>>,
+    Query(q): Query<WsQuery>,
+    req: axum::extract::Request,
+) -> Result<Response, ApiError> {
+    let (mut parts, _body) = req.into_parts();
+    let cred = auth::credential(&parts).or(q.token.map(Credential::Bearer));
+    let Some(cred) = cred else {
+        return Err(ApiError::unauthenticated());
+    };
+    if matches!(cred, Credential::Cookie(_)) && !same_origin(&parts.headers) {
+        return Err(ApiError::forbidden(
+            "csrf",
+            "a WebSocket authenticated by cookie must come from this site",
+        ));
+    }
+    let user = if cred.token().len() > 256 {
+        None
+    } else {
+        auth::user_by_token(&state.db, cred.token()).await?
+    };
+    let Some(user) = user else {
+        return Err(ApiError::unauthenticated());
+    };
+    let ws = WebSocketUpgrade::from_request_parts(&mut parts, &state)
+        .await
+        .map_err(|e| ApiError::bad_request("not_websocket", e.body_text()))?;
+    let max = state.config.max_message_bytes;
+    Ok(ws
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| run(state, user, socket))
+        .into_response())
+}
+
+use axum::extract::FromRequestParts;
+
+async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
+    let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    state.metrics.ws_connections.fetch_add(1, Ordering::Relaxed);
+    tracing::debug!(conn, user = user.id, "websocket open");
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Arc<str>>(CONNECTION_BACKLOG);
+    let mut subscribed: HashSet<TableId> = HashSet::new();
+    let mut shutdown = state.shutdown.clone();
+    let caller = Caller {
+        user_id: user.id,
+        name: user.display_name.clone(),
+    };
+    let hello = json!({ "protocol": PROTOCOL, "type": "hello", "user": user }).to_string();
+    let mut alive = sink.send(Message::Text(hello.into())).await.is_ok();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut last_heard = tokio::time::Instant::now();
+    while alive {
+        tokio::select! {
+            out = rx.recv() => match out {
+                Some(text) => alive = sink.send(Message::Text(text.as_ref().into())).await.is_ok(),
+                None => alive = false,
+            },
+            incoming = stream.next() => {
+                let Some(Ok(msg)) = incoming else { break };
+                last_heard = tokio::time::Instant::now();
+                let text = match msg {
+                    Message::Text(t) => t,
+                    Message::Binary(_) => {
+                        let e = ApiError::bad_request("malformed_json", "send text frames of JSON");
+                        let _ = tx.try_send(error_msg(None, None, &e).into());
+                        continue;
+                    }
+                    Message::Close(_) => break,
+                    _ => continue,
+                };
+                state.metrics.ws_messages_in.fetch_add(1, Ordering::Relaxed);
+                if !state.account_limiter.check(&user.id) {
+                    state.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
+                    let e = ApiError::bad_request("rate_limited", "too many messages; slow down");
+                    let _ = tx.try_send(error_msg(None, None, &e).into());
+                    continue;
+                }
+                handle(&state, conn, &caller, &tx, &mut subscribed, text.as_str()).await;
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > IDLE {
+                    break;
+                }
+                alive = sink.send(Message::Ping(Vec::new().into())).await.is_ok();
+            }
+            _ = shutdown.changed() => {
+                let _ = sink.send(Message::Close(None)).await;
+                break;
+            }
+        }
+    }
+    for table in subscribed {
+        let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
+    }
+    state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
+    tracing::debug!(conn, "websocket closed");
+}
+
+async fn handle(
+    state: &Arc<AppState>,
+    conn: u64,
+    caller: &Caller,
+    tx: &mpsc::Sender<Arc<str>>,
+    subscribed: &mut HashSet<TableId>,
+    text: &str,
+) {
+    let msg: ClientMsg = match serde_json::from_str(text) {
+        Ok(m) => m,
+        Err(e) => {
+            let e = ApiError::bad_request(
+                "malformed_json",
+                format!("not a message of protocol {PROTOCOL}: {e}"),
+            );
+            let _ = tx.try_send(error_msg(None, None, &e).into());
+            return;
+        }
+    };
+    match msg {
+        ClientMsg::Ping { reference } => {
+            let _ = tx.try_send(
+                json!({ "protocol": PROTOCOL, "type": "pong", "ref": reference })
+                    .to_string()
+                    .into(),
+            );
+        }
+        ClientMsg::Subscribe {
+            table,
+            invite,
+            reference,
+        } => {
+            let c = caller.clone();
+            let sub_tx = tx.clone();
+            let r = state
+                .hub
+                .ask(table, |reply| Cmd::Subscribe {
+                    caller: c,
+                    conn,
+                    invite,
+                    tx: sub_tx,
+                    reply,
+                })
+                .await;
+            match r {
+                Ok(()) => {
+                    subscribed.insert(table);
+                }
+                Err(e) => {
+                    let _ = tx.try_send(error_msg(Some(table), reference.as_ref(), &e).into());
+                }
+            }
+        }
+        ClientMsg::Unsubscribe { table, reference } => {
+            if subscribed.remove(&table) {
+                let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
+            }
+            let _ = tx.try_send(
+                json!({ "protocol": PROTOCOL, "type": "unsubscribed", "table": table, "ref": reference })
+                    .to_string()
+                    .into(),
+            );
+        }
+        ClientMsg::Act {
+            table,
+            version,
+            action,
+            seat,
+            reference,
+        } => {
+            let c = caller.clone();
+            let r = state
+                .hub
+                .ask(table, |reply| Cmd::Act {
+                    caller: c,
+                    seat,
+                    version,
+                    action,
+                    reply,
+                })
+                .await;
+            let text = match r {
+                Ok(v) => json!({ "protocol": PROTOCOL, "type": "ack", "table": table, "ref": reference, "version": v }).to_string(),
+                Err(e) => error_msg(Some(table), reference.as_ref(), &e),
+            };
+            let _ = tx.try_send(text.into());
+        }
+    }
+}

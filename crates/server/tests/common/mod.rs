@@ -1,0 +1,312 @@
+//! A real server on loopback with a temporary SQLite file, and real clients.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use takuge_server::limit::Rate;
+use takuge_server::{Config, Server};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+pub const CSRF: &str = "x-takuge";
+
+pub fn config(db: &std::path::Path) -> Config {
+    let lots = Rate {
+        per_second: 10_000.0,
+        burst: 10_000.0,
+    };
+    Config {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database_url: format!("sqlite://{}", db.display()),
+        allow_fixed_seeds: true,
+        per_ip: lots,
+        per_account: lots,
+        auth_per_ip: lots,
+        ..Config::default()
+    }
+}
+
+pub struct Env {
+    pub dir: tempfile::TempDir,
+}
+
+impl Env {
+    pub fn new() -> Env {
+        Env {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+    pub fn db(&self) -> PathBuf {
+        self.dir.path().join("takuge.db")
+    }
+    pub async fn start(&self) -> Server {
+        Server::start(config(&self.db()))
+            .await
+            .expect("server starts")
+    }
+}
+
+pub struct Client {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub token: String,
+    pub user: Value,
+}
+
+pub async fn post_raw(base: &str, path: &str, token: Option<&str>, body: String) -> (u16, Value) {
+    let http = reqwest::Client::new();
+    let mut req = http
+        .post(format!("{base}{path}"))
+        .header("content-type", "application/json")
+        .body(body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let res = req.send().await.expect("request");
+    let status = res.status().as_u16();
+    let text = res.text().await.expect("body");
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+/// A POST without credentials, with the CSRF header (as a browser page would send).
+pub async fn post_csrf(base: &str, path: &str, body: Value) -> (u16, Value) {
+    let res = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .header(CSRF, "1")
+        .json(&body)
+        .send()
+        .await
+        .expect("request");
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+impl Client {
+    pub async fn guest(addr: SocketAddr) -> Client {
+        let base = format!("http://{addr}");
+        let res = reqwest::Client::new()
+            .post(format!("{base}/api/guest"))
+            .header(CSRF, "1")
+            .send()
+            .await
+            .expect("guest");
+        assert_eq!(res.status().as_u16(), 200);
+        let body: Value = res.json().await.expect("json");
+        Client {
+            base,
+            http: reqwest::Client::new(),
+            token: body["token"].as_str().expect("token").to_string(),
+            user: body["user"].clone(),
+        }
+    }
+
+    pub fn with_base(&self, addr: SocketAddr) -> Client {
+        Client {
+            base: format!("http://{addr}"),
+            http: reqwest::Client::new(),
+            token: self.token.clone(),
+            user: self.user.clone(),
+        }
+    }
+
+    pub fn id(&self) -> i64 {
+        self.user["id"].as_i64().expect("id")
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        post_raw(&self.base, path, Some(&self.token), body.to_string()).await
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let res = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .expect("request");
+        let status = res.status().as_u16();
+        let text = res.text().await.expect("body");
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    pub async fn ws(&self) -> Ws {
+        let url = self.base.replace("http://", "ws://") + "/ws";
+        let mut req = url.into_client_request().expect("ws request");
+        req.headers_mut().insert(
+            "authorization",
+            format!("Bearer {}", self.token).parse().expect("header"),
+        );
+        let (mut stream, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .expect("ws connect");
+        let hello = next_json(&mut stream).await.expect("hello");
+        assert_eq!(hello["type"], "hello");
+        assert_eq!(hello["protocol"], 1);
+        Ws { stream }
+    }
+}
+
+pub type Stream =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+pub async fn next_json(stream: &mut Stream) -> Option<Value> {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(20), stream.next())
+            .await
+            .expect("a message within 20 s")?;
+        match msg.ok()? {
+            Message::Text(t) => return serde_json::from_str(t.as_str()).ok(),
+            Message::Close(_) => return None,
+            _ => continue,
+        }
+    }
+}
+
+pub struct Ws {
+    pub stream: Stream,
+}
+
+impl Ws {
+    pub async fn send(&mut self, v: Value) {
+        self.stream
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .expect("ws send");
+    }
+    pub async fn send_text(&mut self, t: &str) {
+        self.stream
+            .send(Message::Text(t.to_string().into()))
+            .await
+            .expect("ws send");
+    }
+    pub async fn recv(&mut self) -> Option<Value> {
+        next_json(&mut self.stream).await
+    }
+    /// The next message of `kind`, skipping others.
+    pub async fn recv_type(&mut self, kind: &str) -> Value {
+        loop {
+            let m = self.recv().await.expect("connection open");
+            if m["type"] == kind {
+                return m;
+            }
+        }
+    }
+}
+
+/// A client-side "bot": a deterministic choice among the legal actions.
+pub fn choose(legal: &[Value], version: u64, seat: u64) -> Value {
+    let h = (version.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ seat.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+        >> 17;
+    legal[(h % legal.len() as u64) as usize]["action"].clone()
+}
+
+/// Plays one seat over a WebSocket until the game ends or the table reaches
+/// `stop_at`; returns every table message received.
+pub async fn play_seat(client: Client, table: i64, stop_at: Option<u64>) -> Vec<Value> {
+    let mut ws = client.ws().await;
+    ws.send(json!({"type": "subscribe", "table": table})).await;
+    let mut seen = Vec::new();
+    let mut acted: Option<u64> = None;
+    loop {
+        let Some(m) = ws.recv().await else { break };
+        match m["type"].as_str() {
+            Some("table") => {}
+            Some("ack") | Some("pong") => continue,
+            _ => panic!("unexpected message: {m}"),
+        }
+        seen.push(m.clone());
+        let version = m["version"].as_u64().expect("version");
+        if m["status"] != "playing" {
+            if m["status"] == "finished" || m["status"] == "abandoned" {
+                break;
+            }
+            continue;
+        }
+        if stop_at.is_some_and(|s| version >= s) {
+            break;
+        }
+        let legal = m["legal"].as_array().cloned().unwrap_or_default();
+        if legal.is_empty() || acted == Some(version) {
+            continue;
+        }
+        let seat = m["you"].as_u64().expect("seated");
+        acted = Some(version);
+        ws.send(json!({
+            "type": "act", "table": table, "version": version,
+            "action": choose(&legal, version, seat),
+        }))
+        .await;
+    }
+    seen
+}
+
+/// Creates a table of `players` with the given human clients (seats 0..) and bots in
+/// the rest, and starts it.
+pub async fn setup_table(host: &Client, others: &[&Client], players: usize, seed: u64) -> i64 {
+    setup_table_with(host, others, players, seed, Value::Null).await
+}
+
+pub async fn setup_table_with(
+    host: &Client,
+    others: &[&Client],
+    players: usize,
+    seed: u64,
+    options: Value,
+) -> i64 {
+    let (s, t) = host
+        .post(
+            "/api/tables",
+            json!({"game": "secret-moon", "players": players, "seed": seed, "options": options}),
+        )
+        .await;
+    assert_eq!(s, 201, "{t}");
+    let id = t["id"].as_i64().expect("id");
+    for (k, c) in others.iter().enumerate() {
+        let (s, b) = c
+            .post(&format!("/api/tables/{id}/sit"), json!({"seat": k + 1}))
+            .await;
+        assert_eq!(s, 200, "{b}");
+    }
+    let (s, b) = host
+        .post(&format!("/api/tables/{id}/bots"), json!({}))
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = host
+        .post(&format!("/api/tables/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s, 200, "{b}");
+    id
+}
+
+/// Everything the database holds about games, to check that a refused request
+/// changed nothing.
+pub async fn snapshot(db: &std::path::Path) -> Vec<String> {
+    use sqlx::Row;
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .expect("open db");
+    let mut out = Vec::new();
+    for q in [
+        "SELECT table_id || ':' || version || ':' || seat || ':' || action FROM actions ORDER BY table_id, version",
+        "SELECT id || ':' || status || ':' || COALESCE(outcome, '') FROM game_tables ORDER BY id",
+        "SELECT table_id || ':' || seat || ':' || COALESCE(user_id, '') || ':' || COALESCE(bot, '') FROM seats ORDER BY table_id, seat",
+        "SELECT id || ':' || COALESCE(name, '') || ':' || guest FROM users ORDER BY id",
+    ] {
+        for r in sqlx::query(q).fetch_all(&pool).await.expect("query") {
+            out.push(r.get::<String, _>(0));
+        }
+    }
+    pool.close().await;
+    out
+}

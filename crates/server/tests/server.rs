@@ -1,0 +1,516 @@
+//! The server against real clients on loopback: full games over WebSockets, what
+//! each seat receives, bad requests, accounts, and a restart mid-game.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use takuge_engine::{DynState, Seat, Viewer};
+
+/// Replays the finished record and checks that every message `messages` (received
+/// by `viewer`) holds exactly that viewer's view, legal actions, pending seats and
+/// log lines at its version — so nothing another seat knows can be in it.
+fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages: &[Value]) {
+    let reg = takuge_games::registry();
+    let game = reg.get(&record.game).expect("game");
+    let mut state = game
+        .new_game(&record.options, record.players(), record.seed)
+        .expect("setup");
+    let mut states: Vec<Box<dyn DynState>> = vec![state.box_clone()];
+    let mut lines = Vec::new();
+    for a in &record.actions {
+        lines.push(
+            state
+                .describe_for(a.seat, &a.action, viewer)
+                .unwrap_or_else(|| format!("{} acted", a.seat)),
+        );
+        state.apply(a.seat, &a.action).expect("replays");
+        states.push(state.box_clone());
+    }
+    let mut checked = 0;
+    for m in messages {
+        if m["status"] == "open" {
+            assert!(m["view"].is_null());
+            continue;
+        }
+        let v = m["version"].as_u64().expect("version") as usize;
+        let s = &states[v];
+        assert_eq!(m["view"], s.view(viewer), "view at version {v}");
+        let pending: Vec<u8> = s.to_move().iter().map(|s| s.0).collect();
+        assert_eq!(m["pending"], json!(pending), "pending at {v}");
+        let legal = match viewer {
+            Viewer::Seat(seat) if m["status"] == "playing" => {
+                serde_json::to_value(s.legal_actions(seat)).expect("json")
+            }
+            _ => json!([]),
+        };
+        assert_eq!(m["legal"], legal, "legal actions at {v}");
+        for entry in m["log"].as_array().expect("log") {
+            let i = entry["index"].as_u64().expect("index") as usize;
+            assert_eq!(entry["text"], json!(lines[i]), "log line {i}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+async fn fetch_record(c: &Client, table: i64) -> takuge_engine::MatchRecord {
+    let (s, r) = c.get(&format!("/api/tables/{table}/record")).await;
+    assert_eq!(s, 200, "{r}");
+    serde_json::from_value(r).expect("a match record")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_games_over_websockets_show_each_seat_only_its_own() {
+    let env = Env::new();
+    let server = env.start().await;
+    let a = Client::guest(server.addr).await;
+    let b = Client::guest(server.addr).await;
+    let c = Client::guest(server.addr).await;
+    let watcher = Client::guest(server.addr).await;
+    // Two tables at once: three humans and two bots, and one human with three bots.
+    let t1 = setup_table(&a, &[&b, &c], 5, 11).await;
+    let d = Client::guest(server.addr).await;
+    let t2 = setup_table(&d, &[], 4, 12).await;
+    let mut spectator = watcher.ws().await;
+    spectator
+        .send(json!({"type": "subscribe", "table": t1}))
+        .await;
+    let players = vec![
+        tokio::spawn(play_seat(a.with_base(server.addr), t1, None)),
+        tokio::spawn(play_seat(b.with_base(server.addr), t1, None)),
+        tokio::spawn(play_seat(c.with_base(server.addr), t1, None)),
+        tokio::spawn(play_seat(d.with_base(server.addr), t2, None)),
+    ];
+    let mut watched = Vec::new();
+    loop {
+        let m = spectator.recv_type("table").await;
+        let done = m["status"] == "finished";
+        watched.push(m);
+        if done {
+            break;
+        }
+    }
+    let mut seen = Vec::new();
+    for p in players {
+        seen.push(p.await.expect("player"));
+    }
+    let r1 = fetch_record(&a, t1).await;
+    let r2 = fetch_record(&d, t2).await;
+    assert!(!r1.actions.is_empty() && !r2.actions.is_empty());
+    for (k, msgs) in seen.iter().take(3).enumerate() {
+        assert_eq!(msgs.last().expect("messages")["status"], "finished");
+        check_messages(&r1, Viewer::Seat(Seat(k as u8)), msgs);
+    }
+    check_messages(&r2, Viewer::Seat(Seat(0)), &seen[3]);
+    check_messages(&r1, Viewer::Spectator, &watched);
+    // The record is the one `takuge replay` reads, and it replays to the end.
+    let reg = takuge_games::registry();
+    let end = reg
+        .get("secret-moon")
+        .expect("game")
+        .replay(&r1)
+        .expect("replays");
+    assert!(end.outcome().is_some());
+    assert_eq!(r1.seats[3].bot.as_deref(), Some("sentry"));
+    // The replay endpoint: step by step for seat 1.
+    let (s, rep) = b.get(&format!("/api/tables/{t1}/replay?seat=1")).await;
+    assert_eq!(s, 200, "{rep}");
+    assert_eq!(
+        rep["steps"].as_array().expect("steps").len(),
+        r1.actions.len() + 1
+    );
+    let (_, metrics) = a.get("/metrics").await;
+    let metrics = metrics.as_str().expect("text").to_string();
+    assert!(
+        metrics.contains("takuge_actions_committed_total"),
+        "{metrics}"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_get_a_clear_error_and_change_nothing() {
+    let env = Env::new();
+    let server = env.start().await;
+    let a = Client::guest(server.addr).await;
+    let b = Client::guest(server.addr).await;
+    let outsider = Client::guest(server.addr).await;
+    let t = setup_table(&a, &[&b], 4, 5).await;
+    // Wait until a human seat is to move (bots may move first).
+    let mut wa = a.ws().await;
+    wa.send(json!({"type": "subscribe", "table": t})).await;
+    let mut wb = b.ws().await;
+    wb.send(json!({"type": "subscribe", "table": t})).await;
+    let mut latest = wa.recv_type("table").await;
+    while latest["pending"] != json!([0]) && latest["pending"] != json!([1]) {
+        latest = wa.recv_type("table").await;
+    }
+    let version = latest["version"].as_u64().expect("version");
+    let mover_is_a = latest["pending"] == json!([0]);
+    let (mover, idle, mws) = if mover_is_a {
+        (&a, &b, &mut wa)
+    } else {
+        (&b, &a, &mut wb)
+    };
+    // The mover's own legal actions (from its own message).
+    let own = loop {
+        let m = mws.recv_type("table").await;
+        if !m["legal"].as_array().expect("legal").is_empty() {
+            break m;
+        }
+    };
+    let legal = own["legal"][0]["action"].clone();
+    let db = env.db();
+    let before = snapshot(&db).await;
+
+    let path = format!("/api/tables/{t}/actions");
+    let cases: Vec<(u16, &str, (u16, Value))> = vec![
+        (
+            400,
+            "malformed_json",
+            post_raw(&mover.base, &path, Some(&mover.token), "{not json".into()).await,
+        ),
+        (
+            400,
+            "malformed_json",
+            mover.post(&path, json!({"version": version})).await,
+        ),
+        (
+            409,
+            "stale_version",
+            mover
+                .post(&path, json!({"version": version + 7, "action": legal}))
+                .await,
+        ),
+        (
+            403,
+            "foreign_seat",
+            mover
+                .post(
+                    &path,
+                    json!({"version": version, "seat": 3, "action": legal}),
+                )
+                .await,
+        ),
+        (
+            409,
+            "not_your_turn",
+            idle.post(&path, json!({"version": version, "action": legal}))
+                .await,
+        ),
+        (
+            403,
+            "not_seated",
+            outsider
+                .post(&path, json!({"version": version, "action": legal}))
+                .await,
+        ),
+        (
+            400,
+            "malformed_action",
+            mover
+                .post(
+                    &path,
+                    json!({"version": version, "action": {"no": "such action"}}),
+                )
+                .await,
+        ),
+        (
+            404,
+            "unknown_table",
+            mover
+                .post(
+                    "/api/tables/999999/actions",
+                    json!({"version": 0, "action": legal}),
+                )
+                .await,
+        ),
+        (
+            413,
+            "payload_too_large",
+            post_raw(
+                &mover.base,
+                &path,
+                Some(&mover.token),
+                format!("{{\"version\":0,\"action\":\"{}\"}}", "x".repeat(200_000)),
+            )
+            .await,
+        ),
+        (
+            401,
+            "unauthenticated",
+            post_csrf(
+                &mover.base,
+                &path,
+                json!({"version": version, "action": legal}),
+            )
+            .await,
+        ),
+        (
+            401,
+            "unauthenticated",
+            post_raw(&mover.base, &path, Some("forged-token"), "{}".into()).await,
+        ),
+        (
+            403,
+            "not_host",
+            b.post(&format!("/api/tables/{t}/abandon"), json!({})).await,
+        ),
+        (
+            409,
+            "wrong_status",
+            a.post(&format!("/api/tables/{t}/start"), json!({})).await,
+        ),
+        (
+            400,
+            "invalid_setup",
+            a.post("/api/tables", json!({"game": "secret-moon", "players": 2}))
+                .await,
+        ),
+        (
+            400,
+            "unknown_game",
+            a.post("/api/tables", json!({"game": "chess", "players": 2}))
+                .await,
+        ),
+    ];
+    for (status, code, (got_status, body)) in cases {
+        assert_eq!(got_status, status, "{code}: {body}");
+        assert_eq!(body["error"]["code"], code, "{body}");
+        assert!(!body["error"]["message"].as_str().unwrap_or("").is_empty());
+    }
+    // The same over the WebSocket.
+    mws.send_text("{oops").await;
+    let e = mws.recv_type("error").await;
+    assert_eq!(e["code"], "malformed_json");
+    mws.send(json!({"type": "act", "table": t, "version": version + 1, "action": legal, "ref": 7}))
+        .await;
+    let e = mws.recv_type("error").await;
+    assert_eq!(
+        (e["code"].as_str(), e["ref"].as_i64()),
+        (Some("stale_version"), Some(7))
+    );
+    mws.send(json!({"type": "act", "table": 424242, "version": 0, "action": legal}))
+        .await;
+    let e = mws.recv_type("error").await;
+    assert_eq!(e["code"], "unknown_table");
+    mws.send_text(&format!(
+        "{{\"type\":\"ping\",\"ref\":\"{}\"}}",
+        "y".repeat(100_000)
+    ))
+    .await;
+    // An oversize message closes the connection.
+    assert!(mws.recv().await.is_none());
+    assert_eq!(
+        snapshot(&db).await,
+        before,
+        "refused requests changed the database"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accounts_sessions_and_no_enumeration() {
+    let env = Env::new();
+    let server = env.start().await;
+    let base = format!("http://{}", server.addr);
+    let http = reqwest::Client::new();
+    // A state-changing request without a bearer token must carry the CSRF header.
+    let res = http
+        .post(format!("{base}/api/guest"))
+        .send()
+        .await
+        .expect("req");
+    assert_eq!(res.status().as_u16(), 403);
+    // A guest plays, then registers and keeps its id (and so its history).
+    let g = Client::guest(server.addr).await;
+    let (s, reg) = g
+        .post(
+            "/api/register",
+            json!({"name": "hanako", "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{reg}");
+    assert_eq!(reg["user"]["id"], g.user["id"]);
+    assert_eq!(reg["user"]["guest"], false);
+    let res = http
+        .post(format!("{base}/api/login"))
+        .header(CSRF, "1")
+        .json(&json!({"name": "hanako", "password": "correct horse"}))
+        .send()
+        .await
+        .expect("login");
+    assert_eq!(res.status().as_u16(), 200);
+    let cookie = res
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .expect("cookie")
+        .to_string();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
+    let session = cookie.split(';').next().expect("pair").to_string();
+    // The cookie authenticates reads...
+    let me = http
+        .get(format!("{base}/api/me"))
+        .header("cookie", &session)
+        .send()
+        .await
+        .expect("me");
+    assert_eq!(me.status().as_u16(), 200);
+    // ...but a cookie-only POST without the header is refused (CSRF).
+    let res = http
+        .post(format!("{base}/api/tables"))
+        .header("cookie", &session)
+        .json(&json!({"game": "secret-moon", "players": 3}))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(res.status().as_u16(), 403);
+    // Unknown user and wrong password: the same answer.
+    let mut answers = Vec::new();
+    for (name, pw) in [("hanako", "wrong password"), ("nobody-here", "whatever123")] {
+        let (s, b) = post_raw(
+            &base,
+            "/api/login",
+            Some("none"),
+            json!({"name": name, "password": pw}).to_string(),
+        )
+        .await;
+        answers.push((s, b));
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0].0, 401);
+    // Taken names, logout.
+    let (s, _) = post_raw(
+        &base,
+        "/api/register",
+        Some("none"),
+        json!({"name": "hanako", "password": "another one"}).to_string(),
+    )
+    .await;
+    assert_eq!(s, 409);
+    let (s, _) = g.post("/api/logout", json!({})).await;
+    assert_eq!(s, 200);
+    let (s, _) = g.get("/api/me").await;
+    assert_eq!(s, 401);
+    let (s, body) = g.get("/healthz").await;
+    assert_eq!((s, body), (200, Value::String("ok\n".into())));
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_private_tables_and_host_powers() {
+    let env = Env::new();
+    let server = env.start().await;
+    let host = Client::guest(server.addr).await;
+    let friend = Client::guest(server.addr).await;
+    let (s, open) = host
+        .post("/api/tables", json!({"game": "secret-moon", "players": 4}))
+        .await;
+    assert_eq!(s, 201, "{open}");
+    let (s, private) = host
+        .post(
+            "/api/tables",
+            json!({"game": "secret-moon", "players": 5, "private": true}),
+        )
+        .await;
+    assert_eq!(s, 201);
+    let code = private["invite_code"]
+        .as_str()
+        .expect("invite code")
+        .to_string();
+    let (_, lobby) = friend.get("/api/tables?game=secret-moon&players=4").await;
+    let ids: Vec<i64> = lobby["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter_map(|t| t["id"].as_i64())
+        .collect();
+    assert_eq!(ids, vec![open["id"].as_i64().expect("id")]);
+    let (_, lobby) = friend.get("/api/tables?players=5").await;
+    assert!(lobby["tables"].as_array().expect("tables").is_empty());
+    let pid = private["id"].as_i64().expect("id");
+    let (s, _) = friend
+        .post(&format!("/api/tables/{pid}/sit"), json!({}))
+        .await;
+    assert_eq!(s, 404);
+    let (s, t) = friend
+        .post(&format!("/api/tables/{pid}/sit"), json!({"invite": code}))
+        .await;
+    assert_eq!(s, 200, "{t}");
+    let (s, _) = friend
+        .post(&format!("/api/tables/{pid}/start"), json!({}))
+        .await;
+    assert_eq!(s, 403);
+    let (s, b) = host
+        .post(&format!("/api/tables/{pid}/start"), json!({}))
+        .await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("seats_empty")));
+    let (s, _) = friend
+        .post(&format!("/api/tables/{pid}/leave"), json!({}))
+        .await;
+    assert_eq!(s, 200);
+    let (s, t) = host
+        .post(&format!("/api/tables/{pid}/abandon"), json!({}))
+        .await;
+    assert_eq!((s, t["status"].as_str()), (200, Some("abandoned")));
+    let (s, b) = host.get(&format!("/api/tables/{pid}/record")).await;
+    assert_eq!(
+        (s, b["error"]["code"].as_str()),
+        (409, Some("not_finished"))
+    );
+    server.shutdown().await;
+}
+
+/// Plays a table with two WebSocket seats and two bot seats from a fixed seed,
+/// optionally restarting (or killing) the server when it reaches `restart_at`.
+async fn deterministic_game(restart_at: Option<(u64, bool)>) -> takuge_engine::MatchRecord {
+    let env = Env::new();
+    let mut server = env.start().await;
+    let a = Client::guest(server.addr).await;
+    let b = Client::guest(server.addr).await;
+    let t = setup_table_with(&a, &[&b], 4, 777, json!({"games": 3})).await;
+    if let Some((at, crash)) = restart_at {
+        let pa = tokio::spawn(play_seat(a.with_base(server.addr), t, Some(at)));
+        let pb = tokio::spawn(play_seat(b.with_base(server.addr), t, Some(at)));
+        let ma = pa.await.expect("a");
+        let mb = pb.await.expect("b");
+        assert!(
+            ma.iter().chain(&mb).all(|m| m["status"] != "finished"),
+            "the game ended before the restart"
+        );
+        if crash {
+            server.kill().await;
+        } else {
+            server.shutdown().await;
+        }
+        server = env.start().await;
+    }
+    let pa = tokio::spawn(play_seat(a.with_base(server.addr), t, None));
+    let pb = tokio::spawn(play_seat(b.with_base(server.addr), t, None));
+    let ma = pa.await.expect("a");
+    pb.await.expect("b");
+    assert_eq!(ma.last().expect("messages")["status"], "finished");
+    let record = fetch_record(&a.with_base(server.addr), t).await;
+    server.shutdown().await;
+    record
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_game_finishes_with_an_identical_record() {
+    let straight = deterministic_game(None).await;
+    assert!(
+        straight.actions.len() > 20,
+        "{} actions",
+        straight.actions.len()
+    );
+    let restarted = deterministic_game(Some((12, false))).await;
+    assert_eq!(restarted.actions, straight.actions);
+    let crashed = deterministic_game(Some((12, true))).await;
+    assert_eq!(crashed.actions, straight.actions);
+    assert_eq!(crashed.seed, straight.seed);
+}
