@@ -2,7 +2,7 @@
 //! when it pays.
 
 use crate::cards::{Card, Floor};
-use crate::state::{Action, GhostAtHome, Phase, Then};
+use crate::state::{Action, Cards, GhostAtHome, Phase, Then};
 use takuge_engine::{Bot, Determinized, Game, GameRng, Seat};
 
 /// Plays by simple priorities over its legal actions, with random tie-breaks. It looks
@@ -69,6 +69,22 @@ fn discard_value(game: &GhostAtHome, me: Seat, card: Card) -> i32 {
     }
 }
 
+/// Throw away all the cards of the highest worth at once (rooms for floors already
+/// full), or a single card of lesser worth when nothing better is left to do.
+fn discard_score(game: &GhostAtHome, me: Seat, cards: Cards) -> i32 {
+    let worth: Vec<i32> = cards
+        .to_vec()
+        .into_iter()
+        .map(|c| discard_value(game, me, c))
+        .collect();
+    match worth.as_slice() {
+        [single] => (*single).max(1),
+        // The more junk the better: the whole junk of the hand scores highest.
+        many if many.iter().all(|&w| w == 30) => 30 + many.len() as i32,
+        _ => 0,
+    }
+}
+
 /// How much lighting `floor` helps: the floor being explored or about to be.
 fn light_value(game: &GhostAtHome, me: Seat, floor: Floor) -> i32 {
     let house = game.house(me);
@@ -94,14 +110,10 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
     let house = game.house(me);
     let top = house.top_room_floor();
     match action {
-        Action::PlayRoom { card } => {
-            if card == Card::WildRoom {
-                90
-            } else {
-                100
-            }
+        // Every room it can: the more the better, printed rooms before wild ones.
+        Action::PlayRooms { cards } => {
+            100 + 10 * cards.len() as i32 - 5 * i32::from(cards.count(Card::WildRoom))
         }
-        Action::EndTurn => 10,
         Action::PlayGhost { target } => {
             let Some(floor) = game.ghost_target(target) else {
                 return 0;
@@ -126,12 +138,14 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
                 3
             }
         }
-        Action::LightWith { .. } => match game.phase() {
-            Phase::Lighting { .. } => 40,
-            _ if worth_lighting(game, me) => 45,
-            _ => 4,
-        },
-        Action::LightFloor { floor } => 100 + light_value(game, me, floor),
+        // The fewest cards that light the floor that matters most.
+        Action::Light { cards, floor } => {
+            if worth_lighting(game, me) {
+                50 + light_value(game, me, floor) - cards.len() as i32
+            } else {
+                4
+            }
+        }
         Action::PlayLightBulb { floor } => {
             if worth_lighting(game, me) {
                 48 + light_value(game, me, floor)
@@ -168,11 +182,7 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
             });
             rescue + if hurts { 30 } else { 5 } + progress(game, to)
         }
-        Action::Discard { card } => match game.phase() {
-            Phase::Discarding { .. } => discard_value(game, me, card),
-            _ => discard_value(game, me, card).max(1),
-        },
-        Action::Draw => 20,
+        Action::Discard { cards } => discard_score(game, me, cards),
         Action::DefendWithCat => match game.phase() {
             Phase::Defence {
                 target,

@@ -152,12 +152,9 @@ impl Card {
 
     /// Light-bulb icons (0 for every card that is not a printed room).
     pub const fn bulbs(self) -> u8 {
-        let i = self as usize;
-        if i < 12 {
-            (i % 4) as u8
-        } else {
-            0
-        }
+        let i = self as u8;
+        // Without a branch: it is on the path of every card drawn.
+        (i % 4) * (i < 12) as u8
     }
 
     /// One of the 7 special cards (特殊カード).

@@ -14,7 +14,7 @@ mod tests;
 
 pub use bot::RulesBot;
 pub use cards::{Card, Floor};
-pub use state::{Action, GhostAtHome, Options, Reject, Then};
+pub use state::{Action, Cards, GhostAtHome, Options, Reject, Then};
 pub use view::{FloorView, HouseView, PhaseView, View};
 
 use takuge_engine::{BotFactory, MonteCarloBot, RandomBot};

@@ -1,6 +1,6 @@
 //! The state of a game of Ghost at Home and its rules.
 
-use crate::cards::{card_data, composition, light_set_valid, Card, Counts, Floor};
+use crate::cards::{card_data, composition, Card, Counts, Floor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use takuge_engine::{
@@ -133,24 +133,62 @@ impl House {
         mask
     }
 
+    /// For `k` room cards played now (`k` = 0 to 3), how many of the next `k` free
+    /// spaces lie on each floor, one byte per floor — the spaces fill from the bottom —
+    /// or [`NO_SPACE`] if fewer than `k` spaces are free.
+    pub(crate) fn room_spaces(&self) -> [u32; HAND_SIZE + 1] {
+        let mut spaces = [NO_SPACE; HAND_SIZE + 1];
+        spaces[0] = 0;
+        let mut k = 0;
+        let mut sum = 0u32;
+        for (i, floor) in self.floors.iter().enumerate() {
+            for _ in floor.room_count()..2 {
+                k += 1;
+                sum += 1 << (8 * i);
+                match spaces.get_mut(k) {
+                    Some(slot) => *slot = sum,
+                    None => return spaces,
+                }
+            }
+        }
+        spaces
+    }
+
     /// A floor whose light may be turned on now.
     pub(crate) fn can_light(&self, f: Floor) -> bool {
         !self.floor(f).lit && self.below_full(f)
     }
 }
 
-/// A hand of at most three cards, as a count per face packed two bits a face (a face
-/// is at most 3 times in a hand of 3), so equal hands are equal numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Hand {
-    faces: u64,
-    len: u8,
-    /// Light-bulb icons on the room cards held, to rule out lights cheaply.
-    bulbs: u8,
-}
+/// A hand of at most three cards in one number: a count per face packed two bits a
+/// face (a face is at most 3 times in a hand of 3) in bits 0–39, the number of cards
+/// in bits 48–50 and the light-bulb icons of the room cards in bits 56–59. Every part
+/// is a sum over the cards, so adding or taking a card (or a set of cards) is one
+/// addition or subtraction, and equal hands are equal numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Hand(u64);
+
+/// Where the number of cards starts in a [`Hand`].
+const LEN_SHIFT: u32 = 48;
+/// Where the light-bulb icons start in a [`Hand`].
+const BULBS_SHIFT: u32 = 56;
 
 /// The low bit of every face's two-bit count.
 const LOW_BITS: u64 = 0x0000_0055_5555_5555;
+/// Every face's two-bit count.
+const FACE_BITS: u64 = 0x0000_00FF_FFFF_FFFF;
+/// The counts of the printed room cards (the first 12 faces).
+const PRINTED_BITS: u64 = 0x00FF_FFFF;
+/// The counts of the printed room cards and the wild room.
+const ROOM_BITS: u64 = PRINTED_BITS | (3 << Hand::shift(Card::WildRoom));
+/// The counts of the room cards with no light-bulb icon, one icon and two icons.
+const BULBS0_BITS: u64 = 0x03_0303;
+const BULBS1_BITS: u64 = 0x0C_0C0C;
+const BULBS2_BITS: u64 = 0x30_3030;
+/// The counts of the special cards played on their own (all but the wild room).
+const SPECIAL_ACTION_BITS: u64 = 0x3FF << Hand::shift(Card::SpaceTimeHole);
+/// A [`House::room_spaces`] entry: fewer free spaces than cards.
+const NO_SPACE: u32 = 1 << 31;
 
 /// What unused card slots hold, so that equal arrays mean equal contents.
 const FILLER: Card = Card::Floor1Bulbs0;
@@ -168,22 +206,96 @@ impl CardList {
     }
 }
 
+/// One to three cards of a hand, chosen together (a multiset: which copy of a face it
+/// is does not matter). In JSON a list of 1 to 3 cards in any order, e.g.
+/// `["ghost", "floor1_bulbs2"]`; it is kept in face order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cards(pub(crate) Hand);
+
+impl Cards {
+    /// One to three cards; `None` for none or more than three.
+    pub fn new(cards: &[Card]) -> Option<Cards> {
+        if cards.is_empty() || cards.len() > HAND_SIZE {
+            return None;
+        }
+        let mut hand = Hand::default();
+        for &card in cards {
+            hand.insert(card);
+        }
+        Some(Cards(hand))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Never true for a value made by `new` or deserialized.
+    pub fn is_empty(&self) -> bool {
+        self.0.len() == 0
+    }
+
+    /// How many copies of `card`.
+    pub fn count(&self, card: Card) -> u8 {
+        self.0.count(card)
+    }
+
+    /// The cards, in face order.
+    pub fn to_vec(&self) -> Vec<Card> {
+        self.0.list().as_slice().to_vec()
+    }
+}
+
+impl fmt::Display for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = self.0.list();
+        let cards = list.as_slice();
+        for (i, card) in cards.iter().enumerate() {
+            let sep = match (i, cards.len() - i) {
+                (0, _) => "",
+                (_, 1) => " and ",
+                _ => ", ",
+            };
+            write!(f, "{sep}{card}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Cards {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.list().as_slice())
+    }
+}
+
+impl<'de> Deserialize<'de> for Cards {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let cards = Vec::<Card>::deserialize(deserializer)?;
+        Cards::new(&cards)
+            .ok_or_else(|| serde::de::Error::invalid_length(cards.len(), &"a list of 1 to 3 cards"))
+    }
+}
+
 impl Hand {
-    fn shift(card: Card) -> u32 {
+    const fn shift(card: Card) -> u32 {
         2 * card.index() as u32
     }
 
+    /// What one copy of `card` adds to a hand.
+    const fn unit(card: Card) -> u64 {
+        (1 << Self::shift(card)) | (1 << LEN_SHIFT) | ((card.bulbs() as u64) << BULBS_SHIFT)
+    }
+
     pub(crate) fn count(self, card: Card) -> u8 {
-        ((self.faces >> Self::shift(card)) & 3) as u8
+        ((self.0 >> Self::shift(card)) & 3) as u8
     }
 
     pub(crate) fn len(self) -> usize {
-        usize::from(self.len)
+        ((self.0 >> LEN_SHIFT) & 7) as usize
     }
 
     /// Light-bulb icons on the room cards held.
     pub(crate) fn bulbs(self) -> u8 {
-        self.bulbs
+        ((self.0 >> BULBS_SHIFT) & 15) as u8
     }
 
     pub(crate) fn contains(self, card: Card) -> bool {
@@ -195,9 +307,7 @@ impl Hand {
         if self.len() >= HAND_SIZE {
             return false;
         }
-        self.faces += 1 << Self::shift(card);
-        self.len += 1;
-        self.bulbs += card.bulbs();
+        self.0 += Self::unit(card);
         true
     }
 
@@ -205,20 +315,18 @@ impl Hand {
         if !self.contains(card) {
             return false;
         }
-        self.faces -= 1 << Self::shift(card);
-        self.len -= 1;
-        self.bulbs -= card.bulbs();
+        self.0 -= Self::unit(card);
         true
     }
 
     /// One bit (the low bit of its two-bit count) per face held.
     fn face_bits(self) -> u64 {
-        (self.faces | (self.faces >> 1)) & LOW_BITS
+        (self.0 | (self.0 >> 1)) & LOW_BITS
     }
 
     /// Each face once, in face order.
     pub(crate) fn distinct(self) -> impl Iterator<Item = Card> {
-        let mut faces = (self.faces | (self.faces >> 1)) & LOW_BITS;
+        let mut faces = self.face_bits();
         std::iter::from_fn(move || {
             if faces == 0 {
                 return None;
@@ -235,15 +343,101 @@ impl Hand {
             cards: [FILLER; HAND_SIZE],
             len: 0,
         };
-        for card in self.distinct() {
-            for _ in 0..self.count(card) {
-                if list.len < HAND_SIZE {
-                    list.cards[list.len] = card;
+        let mut faces = self.face_bits();
+        while faces != 0 {
+            let shift = faces.trailing_zeros();
+            faces &= faces - 1;
+            let Some(card) = Card::from_index(shift as usize / 2) else {
+                break;
+            };
+            for _ in 0..(self.0 >> shift) & 3 {
+                if let Some(slot) = list.cards.get_mut(list.len) {
+                    *slot = card;
                     list.len += 1;
                 }
             }
         }
         list
+    }
+
+    /// Every copy in `part` is in this hand too.
+    pub(crate) fn contains_all(self, part: Hand) -> bool {
+        let mut faces = part.face_bits();
+        while faces != 0 {
+            let shift = faces.trailing_zeros();
+            faces &= faces - 1;
+            if (self.0 >> shift) & 3 < (part.0 >> shift) & 3 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Takes out every copy in `part`; false (and no change) unless all are held.
+    pub(crate) fn remove_all(&mut self, part: Hand) -> bool {
+        if !self.contains_all(part) {
+            return false;
+        }
+        self.0 -= part.0;
+        true
+    }
+
+    /// Only printed room cards (the wild room is a special card).
+    pub(crate) fn all_printed_rooms(self) -> bool {
+        self.0 & FACE_BITS & !PRINTED_BITS == 0
+    }
+
+    /// The printed room cards of each floor, one byte per floor (floor 1 lowest).
+    fn rooms_per_floor(self) -> u32 {
+        let x = (self.0 & PRINTED_BITS) as u32;
+        let pairs = (x & 0x33_3333) + ((x >> 2) & 0x33_3333);
+        (pairs & 0x0F_0F0F) + ((pairs >> 4) & 0x0F_0F0F)
+    }
+
+    /// Every distinct non-empty part of the hand whose cards are `list` (a multiset: at
+    /// most 7 parts, fewer when a face is held twice), and how many there are.
+    #[inline]
+    pub(crate) fn parts(list: &CardList) -> ([Hand; 7], usize) {
+        let [a, b, c] = list.cards;
+        let (ua, ub, uc) = (Self::unit(a), Self::unit(b), Self::unit(c));
+        let mut parts = [Hand(ua); 7];
+        let mut n = 1;
+        let mut push = |unit: u64| {
+            if let Some(slot) = parts.get_mut(n) {
+                *slot = Hand(unit);
+            }
+            n += 1;
+        };
+        // Of a run of equal cards (adjacent in face order) only a leading part is
+        // taken, so each multiset comes once: with b = c, c alone is b alone and a + c is
+        // a + b; with a = b, b alone is a alone and b + c is a + c.
+        let (ab, bc) = (a == b, b == c);
+        let len = list.len.min(HAND_SIZE);
+        if len >= 2 {
+            if !ab {
+                push(ub);
+            }
+            push(ua + ub);
+        }
+        if len == 3 {
+            if !bc {
+                push(uc);
+                push(ua + uc);
+            }
+            if !ab {
+                push(ub + uc);
+            }
+            push(ua + ub + uc);
+        }
+        (parts, n)
+    }
+
+    /// Calls `f` with every distinct non-empty part of the hand whose cards are `list`.
+    pub(crate) fn for_each_part(list: &CardList, mut f: impl FnMut(Hand)) {
+        let (parts, n) = Self::parts(list);
+        for &part in parts.iter().take(n) {
+            f(part);
+        }
     }
 
     #[cfg(test)]
@@ -374,18 +568,8 @@ pub enum Then {
 /// Where the game stands: whose decision, and what kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
-    /// The active player chooses one of the six actions.
+    /// The active player chooses one of the six actions (each is one decision).
     Choose,
-    /// The active player has played room cards and may play more, or end the turn.
-    Rooms,
-    /// The active player is discarding room cards (`chosen`, face up) to turn on a light.
-    Lighting {
-        chosen: Hand,
-    },
-    /// The active player has discarded `count` cards and may discard more, or draw.
-    Discarding {
-        count: u8,
-    },
     /// A ghost is on its way to `target`'s `floor`; `target` may discard a cat to stop it.
     Defence {
         target: Seat,
@@ -420,23 +604,21 @@ pub struct GhostAtHome {
     pub(crate) turn: u32,
 }
 
-/// One decision of one seat.
+/// One decision of one seat. Each of the six turn actions is one decision: the cards it
+/// uses are chosen together (at most the 7 parts of a 3-card hand), so lists stay small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
-    /// 部屋カードを出す: one room card (or a wild room) onto the lowest floor that is
-    /// not full. Several may follow in the same turn.
-    PlayRoom { card: Card },
-    /// Stop playing room cards; the turn ends.
-    EndTurn,
+    /// 部屋カードを1枚以上プレイする: these room cards (and wild rooms), one after another,
+    /// each onto the lowest floor that is not full; the turn ends.
+    PlayRooms { cards: Cards },
     /// ゴーストカードを出す: a ghost onto `target`'s highest floor with rooms.
     PlayGhost { target: Seat },
     /// 猫カードを出す: a cat onto an explored room of `floor` of your house.
     PlayCat { floor: Floor },
-    /// 電気をつける, one card at a time: discard this room card towards a light.
-    LightWith { card: Card },
-    /// 電気をつける, last step: the discarded cards are enough; light `floor`.
-    LightFloor { floor: Floor },
+    /// 電気をつける: discard these 2 or 3 room cards face up (5+ light-bulb icons) and
+    /// light `floor`.
+    Light { cards: Cards, floor: Floor },
     /// 電球: light `floor` of your house.
     PlayLightBulb { floor: Floor },
     /// 雷: put out the light of `target`'s highest explored floor.
@@ -447,10 +629,9 @@ pub enum Action {
     PlayElevator { from: Floor, to: Floor },
     /// 時空の穴: move the ghost on `from`'s `floor` to `to`'s highest floor with rooms.
     PlaySpaceTimeHole { from: Seat, floor: Floor, to: Seat },
-    /// カードを捨てる, one card at a time (face down).
-    Discard { card: Card },
-    /// Done discarding: draw as many cards as were discarded; the turn ends.
-    Draw,
+    /// カードを1枚以上捨てる: discard these cards face down and draw as many; the turn
+    /// ends. Which cards they were is secret (捨て札がなんだったかは他のプレイヤーには秘密です).
+    Discard { cards: Cards },
     /// Discard a cat from your hand to cancel the ghost coming to your house.
     DefendWithCat,
     /// Let the ghost come (offered whether or not you hold a cat).
@@ -480,6 +661,15 @@ impl fmt::Display for Reject {
             Reject::NotAllowedNow => f.write_str("that is not allowed now"),
         }
     }
+}
+
+/// The index of the `n`-th set bit of `bits` (counting from 0, lowest first).
+#[inline]
+fn nth_bit(mut bits: u32, n: u32) -> u32 {
+    for _ in 0..n {
+        bits &= bits.wrapping_sub(1);
+    }
+    bits.trailing_zeros()
 }
 
 /// A uniform integer in `0..n`: the engine's `GameRng::below` (Lemire's
@@ -563,11 +753,6 @@ impl GhostAtHome {
         house.top_room_floor().filter(|&f| !house.floor(f).ghost)
     }
 
-    /// Some floor the player could light now.
-    fn any_light_floor(&self, seat: Seat) -> bool {
-        self.house(seat).light_mask() != 0
-    }
-
     pub(crate) fn winner(&self) -> Option<Seat> {
         match self.phase {
             Phase::Over { winner } => Some(winner),
@@ -575,73 +760,161 @@ impl GhostAtHome {
         }
     }
 
-    /// Whether some light can be made from `chosen` plus cards from `rest`.
-    pub(crate) fn light_completable(chosen: &[Card], rest: &[Card]) -> bool {
-        let k = chosen.len();
-        if k == 0 || k > 3 || chosen.iter().any(|c| !c.is_printed_room()) {
+    /// Whether discarding `cards` turns on a light: 2 or 3 printed room cards with
+    /// enough light-bulb icons (`light_set_valid`, worked out on the packed hand; a test
+    /// checks they agree).
+    pub(crate) fn light_set(cards: Hand) -> bool {
+        let sum = cards.bulbs();
+        if cards.len() < 2 || !cards.all_printed_rooms() || sum < 5 {
             return false;
         }
-        let mut bulbs = [0u8; 3];
-        for (b, c) in bulbs.iter_mut().zip(chosen) {
-            *b = c.bulbs();
-        }
-        if k >= 2 && light_set_valid(&bulbs[..k]) {
-            return true;
-        }
-        let mut extra = [0u8; 3];
-        let mut m = 0;
-        for c in rest {
-            if c.is_printed_room() && m < 3 {
-                extra[m] = c.bulbs();
-                m += 1;
-            }
-        }
-        for i in 0..m {
-            if k < 3 {
-                bulbs[k] = extra[i];
-                if light_set_valid(&bulbs[..k + 1]) {
-                    return true;
-                }
-            }
-            if k == 1 {
-                for &e in &extra[i + 1..m] {
-                    bulbs[1] = extra[i];
-                    bulbs[2] = e;
-                    if light_set_valid(&bulbs) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        // A third card only if the best two fall short, or if it shows no icon.
+        let min = if cards.0 & BULBS0_BITS != 0 {
+            0
+        } else if cards.0 & BULBS1_BITS != 0 {
+            1
+        } else if cards.0 & BULBS2_BITS != 0 {
+            2
+        } else {
+            3
+        };
+        cards.len() == 2 || min == 0 || sum - min < 5
     }
 
-    /// The room faces of `hand` (bit = face index) that begin some light made only of
-    /// cards of `hand` (the same as `light_completable` for each, in one pass).
-    fn light_starters(hand: Hand) -> u32 {
-        let list = hand.list();
-        let cards = list.as_slice();
-        let mut starters = 0u32;
-        for (i, a) in cards.iter().enumerate() {
-            for (j, b) in cards.iter().enumerate().skip(i + 1) {
-                if a.is_printed_room()
-                    && b.is_printed_room()
-                    && light_set_valid(&[a.bulbs(), b.bulbs()])
-                {
-                    starters |= 1 << a.index() | 1 << b.index();
-                }
-                for c in cards.iter().skip(j + 1) {
-                    if a.is_printed_room()
-                        && b.is_printed_room()
-                        && c.is_printed_room()
-                        && light_set_valid(&[a.bulbs(), b.bulbs(), c.bulbs()])
-                    {
-                        starters |= 1 << a.index() | 1 << b.index() | 1 << c.index();
-                    }
+    /// Whether `cards`, room cards and wild rooms, can all be played now one after
+    /// another, each on the lowest floor that is not full, given the house's
+    /// [`House::room_spaces`]. They fill the next free spaces from the bottom whatever
+    /// their order, so this holds exactly when every card is a room and each floor
+    /// receives at least as many of those spaces as there are printed rooms of that
+    /// floor (wild rooms take the rest).
+    pub(crate) fn rooms_fit(spaces: &[u32; HAND_SIZE + 1], cards: Hand) -> bool {
+        if cards.0 & FACE_BITS & !ROOM_BITS != 0 {
+            return false;
+        }
+        let Some(&space) = spaces.get(cards.len()) else {
+            return false;
+        };
+        // Byte by byte, `space >= needed` (every byte is at most 3): no borrow.
+        let needed = cards.rooms_per_floor();
+        space & NO_SPACE == 0 && ((space | 0x80_8080) - needed) & 0x80_8080 == 0x80_8080
+    }
+
+    /// One of `turn_actions`, drawn uniformly without listing them (most steps of a
+    /// random game): the actions are counted by kind, one number is drawn, and only that
+    /// action is built. `None` if the hand holds a special card other than a wild room
+    /// (rare; the caller lists the actions then).
+    fn sample_turn(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
+        let hand = self.hand(seat);
+        if hand.len() == 0 {
+            return Some(Action::Pass);
+        }
+        if hand.0 & SPECIAL_ACTION_BITS != 0 {
+            return None;
+        }
+        let house = self.house(seat);
+        // One-card actions: a ghost at each target (bit = seat), a cat on each floor.
+        let (mut ghost_targets, mut ghosts) = (0u32, 0u32);
+        if hand.contains(Card::Ghost) {
+            for target in self.opponents(seat) {
+                if self.ghost_target(target).is_some() {
+                    ghost_targets |= 1 << target.index();
+                    ghosts += 1;
                 }
             }
         }
-        starters
+        let (mut cat_floors, mut cats) = (0u32, 0u32);
+        if hand.contains(Card::Cat) {
+            for floor in Floor::ALL {
+                if house.room_for_cat(floor) {
+                    cat_floors |= 1 << floor.index();
+                    cats += 1;
+                }
+            }
+        }
+        // Parts of the hand: every one is a discard; some are rooms, some light.
+        let (parts, n) = Hand::parts(&hand.list());
+        let spaces = house.room_spaces();
+        // A room play needs a room of the open floor or a wild room (the cards fill the
+        // open floor first).
+        let open_byte = spaces[1] & !NO_SPACE;
+        let rooms_possible = spaces[1] & NO_SPACE == 0
+            && (hand.rooms_per_floor() & (open_byte * 0xFF) != 0 || hand.contains(Card::WildRoom));
+        let light_floors = if hand.bulbs() >= 5 {
+            u32::from(house.light_mask())
+        } else {
+            0
+        };
+        let mut room_parts = 0u32;
+        let mut rooms = 0u32;
+        let mut light_parts = 0u32;
+        let mut light_sets = 0u32;
+        if rooms_possible || light_floors != 0 {
+            for (i, &part) in parts.iter().enumerate().take(n) {
+                if rooms_possible && Self::rooms_fit(&spaces, part) {
+                    room_parts |= 1 << i;
+                    rooms += 1;
+                }
+                if light_floors != 0 && Self::light_set(part) {
+                    light_parts |= 1 << i;
+                    light_sets += 1;
+                }
+            }
+        }
+        let per_set = u32::from(light_floors & 1 != 0)
+            + u32::from(light_floors & 2 != 0)
+            + u32::from(light_floors & 4 != 0);
+        let lights = light_sets * per_set;
+        let total = ghosts + cats + rooms + lights + n as u32;
+        let mut r = uniform(rng, total);
+        if r < ghosts {
+            let target = Seat(nth_bit(ghost_targets, r) as u8);
+            return Some(Action::PlayGhost { target });
+        }
+        r -= ghosts;
+        if r < cats {
+            let floor = Floor::from_index(nth_bit(cat_floors, r) as usize)?;
+            return Some(Action::PlayCat { floor });
+        }
+        r -= cats;
+        let part = |i: u32| parts.get(i as usize).copied().map(Cards);
+        if r < rooms {
+            let cards = part(nth_bit(room_parts, r))?;
+            return Some(Action::PlayRooms { cards });
+        }
+        r -= rooms;
+        if r < lights {
+            let cards = part(nth_bit(light_parts, r / per_set))?;
+            let floor = Floor::from_index(nth_bit(light_floors, r % per_set) as usize)?;
+            return Some(Action::Light { cards, floor });
+        }
+        r -= lights;
+        Some(Action::Discard { cards: part(r)? })
+    }
+
+    /// A uniform draw from the listed legal actions: on the stack, and only a rare long
+    /// list (special cards) goes to `buf`.
+    fn sample_listed(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let mut list = [Action::Pass; 32];
+        let mut n = 0;
+        self.for_each_legal(seat, |a| {
+            if let Some(slot) = list.get_mut(n) {
+                *slot = a;
+            }
+            n += 1;
+        });
+        if n == 0 {
+            None
+        } else if n <= list.len() {
+            list.get(uniform(rng, n as u32) as usize).copied()
+        } else {
+            self.legal_actions(seat, buf);
+            buf.get(uniform(rng, buf.len() as u32) as usize).copied()
+        }
     }
 
     /// Calls `f` with every legal action of `seat`.
@@ -653,41 +926,6 @@ impl GhostAtHome {
         match self.phase {
             Phase::Over { .. } => {}
             Phase::Choose if seat == self.active => self.turn_actions(seat, &mut f),
-            Phase::Rooms if seat == self.active => {
-                f(Action::EndTurn);
-                self.room_actions(seat, &mut f);
-            }
-            Phase::Lighting { chosen } if seat == self.active => {
-                let chosen_list = chosen.list();
-                let chosen = chosen_list.as_slice();
-                for c in hand.distinct() {
-                    if !c.is_printed_room() || chosen.len() >= 3 {
-                        continue;
-                    }
-                    let mut with = [FILLER; 3];
-                    with[..chosen.len()].copy_from_slice(chosen);
-                    with[chosen.len()] = c;
-                    let mut rest = hand;
-                    rest.remove(c);
-                    if Self::light_completable(&with[..chosen.len() + 1], rest.list().as_slice()) {
-                        f(Action::LightWith { card: c });
-                    }
-                }
-                if Self::light_valid(chosen) {
-                    let house = self.house(seat);
-                    for floor in Floor::ALL {
-                        if house.can_light(floor) {
-                            f(Action::LightFloor { floor });
-                        }
-                    }
-                }
-            }
-            Phase::Discarding { .. } if seat == self.active => {
-                f(Action::Draw);
-                for card in hand.distinct() {
-                    f(Action::Discard { card });
-                }
-            }
             Phase::Defence { target, .. } if seat == target => {
                 f(Action::NoDefence);
                 if hand.contains(Card::Cat) {
@@ -704,17 +942,6 @@ impl GhostAtHome {
         }
     }
 
-    fn room_actions(&self, seat: Seat, f: &mut impl FnMut(Action)) {
-        let Some(open) = self.house(seat).open_floor() else {
-            return;
-        };
-        for card in self.hand(seat).distinct() {
-            if card.room_floor() == Some(open) || card == Card::WildRoom {
-                f(Action::PlayRoom { card });
-            }
-        }
-    }
-
     fn turn_actions(&self, seat: Seat, f: &mut impl FnMut(Action)) {
         let hand = self.hand(seat);
         let house = self.house(seat);
@@ -722,48 +949,34 @@ impl GhostAtHome {
             f(Action::Pass);
             return;
         }
-        // The open floor's index, 3 when the house is full.
-        let open = house.full_mask().trailing_ones() as usize;
-        let light_starters = if hand.bulbs() >= 5 && house.light_mask() != 0 {
-            Self::light_starters(hand)
-        } else {
-            0
-        };
-        let mut faces = hand.face_bits();
+        // Actions of one card.
+        let mut faces = hand.face_bits() >> Hand::shift(Card::Ghost);
         while faces != 0 {
-            let index = faces.trailing_zeros() as usize / 2;
+            let index = faces.trailing_zeros() as usize / 2 + Card::Ghost.index();
             faces &= faces - 1;
-            let Some(card) = Card::from_index(index) else {
-                break;
-            };
-            match card {
-                Card::WildRoom => {
-                    if open < 3 {
-                        f(Action::PlayRoom { card });
-                    }
-                }
-                Card::Ghost => {
+            match Card::from_index(index) {
+                Some(Card::Ghost) => {
                     for target in self.opponents(seat) {
                         if self.ghost_target(target).is_some() {
                             f(Action::PlayGhost { target });
                         }
                     }
                 }
-                Card::Cat => {
+                Some(Card::Cat) => {
                     for floor in Floor::ALL {
                         if house.room_for_cat(floor) {
                             f(Action::PlayCat { floor });
                         }
                     }
                 }
-                Card::LightBulb => {
+                Some(Card::LightBulb) => {
                     for floor in Floor::ALL {
                         if house.can_light(floor) {
                             f(Action::PlayLightBulb { floor });
                         }
                     }
                 }
-                Card::Lightning => {
+                Some(Card::Lightning) => {
                     for target in self.opponents(seat) {
                         let h = self.house(target);
                         if h.top_room_floor().is_some_and(|t| h.floor(t).lit) {
@@ -771,7 +984,7 @@ impl GhostAtHome {
                         }
                     }
                 }
-                Card::CatFood => {
+                Some(Card::CatFood) => {
                     for from in self.opponents(seat) {
                         for floor in Floor::ALL {
                             if self.house(from).floor(floor).cats == 0 {
@@ -785,7 +998,7 @@ impl GhostAtHome {
                         }
                     }
                 }
-                Card::Elevator => {
+                Some(Card::Elevator) => {
                     for from in Floor::ALL {
                         if house.floor(from).cats == 0 {
                             continue;
@@ -797,7 +1010,7 @@ impl GhostAtHome {
                         }
                     }
                 }
-                Card::SpaceTimeHole => {
+                Some(Card::SpaceTimeHole) => {
                     for from in Seat::all(self.players_usize()) {
                         for floor in Floor::ALL {
                             if !self.house(from).floor(floor).ghost {
@@ -814,18 +1027,31 @@ impl GhostAtHome {
                         }
                     }
                 }
-                room => {
-                    // A printed room: its floor is its index / 4.
-                    if index / 4 == open {
-                        f(Action::PlayRoom { card: room });
-                    }
-                    if light_starters & (1 << index) != 0 {
-                        f(Action::LightWith { card: room });
+                // Wild rooms are played with the rooms below.
+                _ => {}
+            }
+        }
+        // Actions choosing a part of the hand: rooms, a light, a discard.
+        let spaces = house.room_spaces();
+        let light_floors = if hand.bulbs() >= 5 {
+            house.light_mask()
+        } else {
+            0
+        };
+        Hand::for_each_part(&hand.list(), |part| {
+            let cards = Cards(part);
+            if Self::rooms_fit(&spaces, part) {
+                f(Action::PlayRooms { cards });
+            }
+            if light_floors != 0 && Self::light_set(part) {
+                for floor in Floor::ALL {
+                    if light_floors >> floor.index() & 1 == 1 {
+                        f(Action::Light { cards, floor });
                     }
                 }
             }
-            f(Action::Discard { card });
-        }
+            f(Action::Discard { cards });
+        });
     }
 
     /// Whether `action` is among `seat`'s legal actions, checked directly (the test
@@ -837,19 +1063,21 @@ impl GhostAtHome {
         let hand = self.hand(seat);
         let house = self.house(seat);
         let is_opponent = |t: Seat| t != seat && self.seat_ok(t);
-        let room_ok = |card: Card| {
-            hand.contains(card)
-                && house
-                    .open_floor()
-                    .is_some_and(|open| card.room_floor() == Some(open) || card == Card::WildRoom)
-        };
         match (self.phase, *action) {
             (Phase::Choose, a) if seat == self.active => {
                 if hand.len() == 0 {
                     return a == Action::Pass;
                 }
                 match a {
-                    Action::PlayRoom { card } => room_ok(card),
+                    Action::Discard { cards } => cards.0.len() > 0 && hand.contains_all(cards.0),
+                    Action::PlayRooms { cards } => {
+                        hand.contains_all(cards.0) && Self::rooms_fit(&house.room_spaces(), cards.0)
+                    }
+                    Action::Light { cards, floor } => {
+                        hand.contains_all(cards.0)
+                            && Self::light_set(cards.0)
+                            && house.can_light(floor)
+                    }
                     Action::PlayGhost { target } => {
                         hand.contains(Card::Ghost)
                             && is_opponent(target)
@@ -857,17 +1085,6 @@ impl GhostAtHome {
                     }
                     Action::PlayCat { floor } => {
                         hand.contains(Card::Cat) && house.room_for_cat(floor)
-                    }
-                    Action::LightWith { card } => {
-                        card.is_printed_room()
-                            && hand.contains(card)
-                            && hand.bulbs() >= 5
-                            && self.any_light_floor(seat)
-                            && {
-                                let mut rest = hand;
-                                rest.remove(card);
-                                Self::light_completable(&[card], rest.list().as_slice())
-                            }
                     }
                     Action::PlayLightBulb { floor } => {
                         hand.contains(Card::LightBulb) && house.can_light(floor)
@@ -900,33 +1117,8 @@ impl GhostAtHome {
                                 .top_room_floor()
                                 .is_some_and(|dest| (to, dest) != (from, floor))
                     }
-                    Action::Discard { card } => hand.contains(card),
                     _ => false,
                 }
-            }
-            (Phase::Rooms, Action::EndTurn) => seat == self.active,
-            (Phase::Rooms, Action::PlayRoom { card }) => seat == self.active && room_ok(card),
-            (Phase::Lighting { chosen }, Action::LightWith { card }) => {
-                seat == self.active
-                    && card.is_printed_room()
-                    && hand.contains(card)
-                    && chosen.len() < 3
-                    && {
-                        let mut with = chosen;
-                        with.insert(card);
-                        let mut rest = hand;
-                        rest.remove(card);
-                        Self::light_completable(with.list().as_slice(), rest.list().as_slice())
-                    }
-            }
-            (Phase::Lighting { chosen }, Action::LightFloor { floor }) => {
-                seat == self.active
-                    && Self::light_valid(chosen.list().as_slice())
-                    && house.can_light(floor)
-            }
-            (Phase::Discarding { .. }, Action::Draw) => seat == self.active,
-            (Phase::Discarding { .. }, Action::Discard { card }) => {
-                seat == self.active && hand.contains(card)
             }
             (Phase::Defence { target, .. }, Action::NoDefence) => seat == target,
             (Phase::Defence { target, .. }, Action::DefendWithCat) => {
@@ -938,18 +1130,6 @@ impl GhostAtHome {
             }
             _ => false,
         }
-    }
-
-    /// Whether these discarded room cards turn on a light.
-    fn light_valid(cards: &[Card]) -> bool {
-        let mut bulbs = [0u8; 3];
-        if cards.len() > 3 || cards.iter().any(|c| !c.is_printed_room()) {
-            return false;
-        }
-        for (b, c) in bulbs.iter_mut().zip(cards) {
-            *b = c.bulbs();
-        }
-        light_set_valid(&bulbs[..cards.len()])
     }
 
     // --- Effects -----------------------------------------------------------------
@@ -1140,45 +1320,49 @@ impl GhostAtHome {
     /// `play_rest`, kept out of line so this path stays small.
     fn play(&mut self, seat: Seat, action: Action) {
         match action {
-            Action::Discard { card } => {
-                self.take_from_hand(seat, card);
-                self.pile.push(card, seat.0);
-                let count = match self.phase {
-                    Phase::Discarding { count } => count,
-                    _ => 0,
-                };
-                self.phase = Phase::Discarding { count: count + 1 };
-            }
-            Action::Draw => {
-                if let Phase::Discarding { count } = self.phase {
-                    self.draw(seat, usize::from(count));
+            Action::Discard { cards } => {
+                let i = seat.index().min(MAX_PLAYERS - 1);
+                self.hands[i].remove_all(cards.0);
+                for &card in cards.0.list().as_slice() {
+                    self.pile.push(card, seat.0);
                 }
+                // The discards reach the pile first: a dry deck may hand them back.
+                self.draw(seat, cards.0.len());
                 self.end_turn();
             }
             _ => self.play_rest(seat, action),
         }
     }
 
+    /// Plays `cards` (rooms and wild rooms) one after another on the open floor: each
+    /// space gets a printed room of its floor if one is left, else a wild room.
+    fn place_rooms(&mut self, seat: Seat, cards: Hand) {
+        let mut left = cards;
+        let house = self.house_mut(seat);
+        while let Some(open) = house.open_floor() {
+            let card = match left.distinct().find(|c| c.room_floor() == Some(open)) {
+                Some(card) => card,
+                None if left.contains(Card::WildRoom) => Card::WildRoom,
+                None => break,
+            };
+            left.remove(card);
+            let floor = house.floor_mut(open);
+            if let Some(space) = floor.rooms.iter_mut().find(|r| r.is_none()) {
+                *space = Some(card);
+            }
+            house.sync();
+        }
+    }
+
     #[inline(never)]
     fn play_rest(&mut self, seat: Seat, action: Action) {
         match action {
-            Action::PlayRoom { card } => {
-                self.take_from_hand(seat, card);
-                let house = self.house_mut(seat);
-                if let Some(open) = house.open_floor() {
-                    let floor = house.floor_mut(open);
-                    if let Some(space) = floor.rooms.iter_mut().find(|r| r.is_none()) {
-                        *space = Some(card);
-                    }
-                    house.sync();
-                }
-                if self.house(seat).is_full() {
-                    self.end_turn();
-                } else {
-                    self.phase = Phase::Rooms;
-                }
+            Action::PlayRooms { cards } => {
+                self.hand_mut(seat).remove_all(cards.0);
+                self.place_rooms(seat, cards.0);
+                self.end_turn();
             }
-            Action::EndTurn | Action::Pass => self.end_turn(),
+            Action::Pass => self.end_turn(),
             Action::PlayGhost { target } => {
                 self.take_from_hand(seat, Card::Ghost);
                 if let Some(floor) = self.ghost_target(target) {
@@ -1190,20 +1374,10 @@ impl GhostAtHome {
                 self.cat_arrives(seat, floor);
                 self.end_turn();
             }
-            Action::LightWith { card } => {
-                self.take_from_hand(seat, card);
-                let mut chosen = match self.phase {
-                    Phase::Lighting { chosen } => chosen,
-                    _ => Hand::default(),
-                };
-                chosen.insert(card);
-                self.phase = Phase::Lighting { chosen };
-            }
-            Action::LightFloor { floor } => {
-                if let Phase::Lighting { chosen } = self.phase {
-                    for &card in chosen.list().as_slice() {
-                        self.discard_public(card);
-                    }
+            Action::Light { cards, floor } => {
+                self.hand_mut(seat).remove_all(cards.0);
+                for &card in cards.0.list().as_slice() {
+                    self.discard_public(card);
                 }
                 self.house_mut(seat).floor_mut(floor).lit = true;
                 self.end_turn();
@@ -1293,25 +1467,32 @@ impl GhostAtHome {
                     self.escape_ask(self.next_seat(asking), ghosts);
                 }
             }
-            Action::Discard { .. } | Action::Draw => self.play(seat, action),
+            Action::Discard { .. } => self.play(seat, action),
         }
     }
 
-    /// The cards of an action that must be in the actor's hand.
-    fn card_needed(action: &Action) -> Option<Card> {
-        match *action {
-            Action::PlayRoom { card } | Action::LightWith { card } | Action::Discard { card } => {
-                Some(card)
+    /// A card of an action that must be in the actor's hand and is not.
+    fn card_missing(&self, seat: Seat, action: &Action) -> Option<Card> {
+        let hand = self.hand(seat);
+        let needed = match *action {
+            Action::PlayRooms { cards }
+            | Action::Light { cards, .. }
+            | Action::Discard { cards } => {
+                return cards
+                    .0
+                    .distinct()
+                    .find(|&c| hand.count(c) < cards.0.count(c));
             }
-            Action::PlayGhost { .. } | Action::StopEscape => Some(Card::Ghost),
-            Action::PlayCat { .. } | Action::DefendWithCat => Some(Card::Cat),
-            Action::PlayLightBulb { .. } => Some(Card::LightBulb),
-            Action::PlayLightning { .. } => Some(Card::Lightning),
-            Action::PlayCatFood { .. } => Some(Card::CatFood),
-            Action::PlayElevator { .. } => Some(Card::Elevator),
-            Action::PlaySpaceTimeHole { .. } => Some(Card::SpaceTimeHole),
-            _ => None,
-        }
+            Action::PlayGhost { .. } | Action::StopEscape => Card::Ghost,
+            Action::PlayCat { .. } | Action::DefendWithCat => Card::Cat,
+            Action::PlayLightBulb { .. } => Card::LightBulb,
+            Action::PlayLightning { .. } => Card::Lightning,
+            Action::PlayCatFood { .. } => Card::CatFood,
+            Action::PlayElevator { .. } => Card::Elevator,
+            Action::PlaySpaceTimeHole { .. } => Card::SpaceTimeHole,
+            _ => return None,
+        };
+        (!hand.contains(needed)).then_some(needed)
     }
 
     /// A state built from parts, for tests and tools: `houses` and `hands` per seat,
@@ -1444,8 +1625,8 @@ impl Game for GhostAtHome {
         self.for_each_legal(seat, |a| out.push(a));
     }
 
-    /// Uniform over `legal_actions`, without listing in the frequent two-way questions
-    /// and while discarding (most steps of a random game).
+    /// Uniform over `legal_actions`, without listing them in the frequent two-way
+    /// questions and in most turns (`sample_turn`).
     fn sample_action(
         &self,
         seat: Seat,
@@ -1464,19 +1645,6 @@ impl Game for GhostAtHome {
             }
         };
         match self.phase {
-            Phase::Discarding { .. } if seat == self.active => {
-                let mut faces = hand.face_bits();
-                match uniform(rng, faces.count_ones() + 1) {
-                    0 => Some(Action::Draw),
-                    k => {
-                        for _ in 1..k {
-                            faces &= faces - 1;
-                        }
-                        Card::from_index(faces.trailing_zeros() as usize / 2)
-                            .map(|card| Action::Discard { card })
-                    }
-                }
-            }
             Phase::Defence { target, .. } if seat == target => Some(if hand.contains(Card::Cat) {
                 either(rng, Action::NoDefence, Action::DefendWithCat)
             } else {
@@ -1487,51 +1655,15 @@ impl Game for GhostAtHome {
             } else {
                 Action::LetEscape
             }),
-            _ => {
-                // Listed on the stack; only a rare long list (special cards) goes to `buf`.
-                let mut list = [Action::Pass; 24];
-                let mut n = 0;
-                self.for_each_legal(seat, |a| {
-                    if let Some(slot) = list.get_mut(n) {
-                        *slot = a;
-                    }
-                    n += 1;
-                });
-                if n == 0 {
-                    None
-                } else if n <= list.len() {
-                    list.get(uniform(rng, n as u32) as usize).copied()
-                } else {
-                    self.legal_actions(seat, buf);
-                    buf.get(uniform(rng, buf.len() as u32) as usize).copied()
-                }
-            }
+            Phase::Choose if seat == self.active => match self.sample_turn(seat, rng) {
+                Some(action) => Some(action),
+                None => self.sample_listed(seat, rng, buf),
+            },
+            _ => self.sample_listed(seat, rng, buf),
         }
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
-        // Most actions of a game are discards: their checks come first.
-        let discarded = match self.phase {
-            Phase::Choose => Some(0),
-            Phase::Discarding { count } => Some(count),
-            _ => None,
-        };
-        if let (Some(count), true) = (discarded, seat == self.active) {
-            let i = seat.index().min(MAX_PLAYERS - 1);
-            match *action {
-                Action::Discard { card } if self.hands[i].remove(card) => {
-                    self.pile.push(card, seat.0);
-                    self.phase = Phase::Discarding { count: count + 1 };
-                    return Ok(());
-                }
-                Action::Draw if self.phase != Phase::Choose => {
-                    self.draw(seat, usize::from(count));
-                    self.end_turn();
-                    return Ok(());
-                }
-                _ => {}
-            }
-        }
         // `is_legal` is false for a finished game, a seat not at the table and a seat
         // that is not pending; the reason is worked out only when refusing.
         if self.is_legal(seat, action) {
@@ -1545,9 +1677,9 @@ impl Game for GhostAtHome {
         } else if !self.to_move().contains(seat) {
             ActionError::NotYourTurn(seat)
         } else {
-            ActionError::Illegal(match Self::card_needed(action) {
-                Some(card) if !self.hand(seat).contains(card) => Reject::NotInHand(card),
-                _ => Reject::NotAllowedNow,
+            ActionError::Illegal(match self.card_missing(seat, action) {
+                Some(card) => Reject::NotInHand(card),
+                None => Reject::NotAllowedNow,
             })
         })
     }
@@ -1621,27 +1753,25 @@ impl Game for GhostAtHome {
     }
 
     /// Everything is played in the open except which cards a player discards face down
-    /// (捨て札がなんだったかは他のプレイヤーには秘密です): the others read that a card went.
+    /// (捨て札がなんだったかは他のプレイヤーには秘密です): the others read how many went.
     fn describe_for(&self, actor: Seat, action: &Action, viewer: Viewer) -> Option<String> {
         match action {
-            Action::Discard { .. } if viewer != Viewer::Seat(actor) => {
-                Some("discard a card face down".into())
-            }
+            Action::Discard { cards } if viewer != Viewer::Seat(actor) => Some(match cards.len() {
+                1 => "discard a card face down and draw one".into(),
+                n => format!("discard {n} cards face down and draw as many"),
+            }),
             _ => Some(self.describe(action)),
         }
     }
 
     fn describe(&self, action: &Action) -> String {
         match *action {
-            Action::PlayRoom { card } => match self.house(self.active).open_floor() {
-                Some(floor) => format!("play {card} on the {floor}"),
-                None => format!("play {card}"),
-            },
-            Action::EndTurn => "end the turn".into(),
+            Action::PlayRooms { cards } => format!("play {cards} as rooms"),
+            Action::Light { cards, floor } => {
+                format!("discard {cards} to turn on the light of the {floor}")
+            }
             Action::PlayGhost { target } => format!("play a ghost at {target}"),
             Action::PlayCat { floor } => format!("play a cat on the {floor}"),
-            Action::LightWith { card } => format!("discard {card} towards a light"),
-            Action::LightFloor { floor } => format!("turn on the light of the {floor}"),
             Action::PlayLightBulb { floor } => format!("light bulb: light the {floor}"),
             Action::PlayLightning { target } => format!("lightning: put out {target}'s light"),
             Action::PlayCatFood { from, floor, to } => {
@@ -1653,8 +1783,7 @@ impl Game for GhostAtHome {
             Action::PlaySpaceTimeHole { from, floor, to } => {
                 format!("space-time hole: move the ghost on {from}'s {floor} to {to}")
             }
-            Action::Discard { card } => format!("discard {card}"),
-            Action::Draw => "draw as many cards as discarded".into(),
+            Action::Discard { cards } => format!("discard {cards} face down and draw as many"),
             Action::DefendWithCat => "discard a cat to cancel the ghost".into(),
             Action::NoDefence => "let the ghost come".into(),
             Action::StopEscape => "play a ghost to stop the escape".into(),

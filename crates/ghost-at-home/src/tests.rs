@@ -4,7 +4,9 @@ use crate::bot::RulesBot;
 use crate::cards::{
     card_data, composition, light_set_valid, parse_card_data, Card, Floor, CARDS_TOML,
 };
-use crate::state::{Action, FloorState, GhostAtHome, House, Options, Phase, Then, PUBLIC};
+use crate::state::{
+    Action, Cards, FloorState, GhostAtHome, Hand, House, Options, Phase, Then, PUBLIC,
+};
 use takuge_engine::bot::bot_move;
 use takuge_engine::{ActionError, Bot, Game, GameRng, RandomBot, Seat, Viewer};
 
@@ -86,6 +88,27 @@ fn refused(g: &mut GhostAtHome, seat: Seat, action: Action) {
 
 fn floor(g: &GhostAtHome, seat: Seat, f: Floor) -> FloorState {
     *g.house(seat).floor(f)
+}
+
+/// One to three cards chosen together.
+#[track_caller]
+fn cs(cards: &[Card]) -> Cards {
+    Cards::new(cards).expect("1 to 3 cards")
+}
+
+fn rooms(cards: &[Card]) -> Action {
+    Action::PlayRooms { cards: cs(cards) }
+}
+
+fn discard(cards: &[Card]) -> Action {
+    Action::Discard { cards: cs(cards) }
+}
+
+fn light(cards: &[Card], floor: Floor) -> Action {
+    Action::Light {
+        cards: cs(cards),
+        floor,
+    }
 }
 
 fn filler_deck() -> Vec<Card> {
@@ -202,8 +225,8 @@ fn room_card_goes_only_on_its_own_floor() {
         &[&[Floor2Bulbs1, Floor1Bulbs3], &[]],
         &filler_deck(),
     );
-    refused(&mut g, S0, Action::PlayRoom { card: Floor2Bulbs1 });
-    play(&mut g, S0, Action::PlayRoom { card: Floor1Bulbs3 });
+    refused(&mut g, S0, rooms(&[Floor2Bulbs1]));
+    play(&mut g, S0, rooms(&[Floor1Bulbs3]));
     assert_eq!(floor(&g, S0, First).rooms, [Some(Floor1Bulbs3), None]);
 }
 
@@ -217,31 +240,119 @@ fn rooms_need_lower_floors_full_and_several_may_be_played_in_one_turn() {
         &[&[Floor1Bulbs0, Floor1Bulbs2, Floor2Bulbs1], &[]],
         &filler_deck(),
     );
-    assert!(!legal(&g, S0).contains(&Action::PlayRoom { card: Floor2Bulbs1 }));
-    play(&mut g, S0, Action::PlayRoom { card: Floor1Bulbs0 });
-    assert_eq!(g.phase(), Phase::Rooms);
-    assert!(!legal(&g, S0).contains(&Action::PlayRoom { card: Floor2Bulbs1 }));
-    play(&mut g, S0, Action::PlayRoom { card: Floor1Bulbs2 });
-    play(&mut g, S0, Action::PlayRoom { card: Floor2Bulbs1 });
+    let actions = legal(&g, S0);
+    assert!(!actions.contains(&rooms(&[Floor2Bulbs1])));
+    assert!(
+        !actions.contains(&rooms(&[Floor1Bulbs0, Floor2Bulbs1])),
+        "the 1st floor would not be full"
+    );
+    assert!(actions.contains(&rooms(&[Floor1Bulbs0, Floor1Bulbs2])));
+    // The whole play is one decision; the order of the cards does not matter.
+    play(
+        &mut g,
+        S0,
+        rooms(&[Floor2Bulbs1, Floor1Bulbs2, Floor1Bulbs0]),
+    );
     assert!(floor(&g, S0, First).is_full());
     assert_eq!(floor(&g, S0, Second).room_count(), 1);
-    // Still the same turn until the player ends it.
-    assert_eq!(g.active, S0);
-    play(&mut g, S0, Action::EndTurn);
     assert_eq!(g.active, S1);
 }
 
-/// The player is asked whether to go on playing rooms even with no room card left
-/// (the timing of the turn's end must not reveal the hand).
+/// A room play is one decision over the parts of the hand that fit the house (at most
+/// 7 for a 3-card hand), so the moment the turn ends reveals nothing of the hand.
 #[test]
-fn end_turn_is_asked_even_without_another_playable_room() {
-    let mut g = game(
+fn room_plays_are_the_parts_of_the_hand_that_fit() {
+    let g = game(
         &[H::default(), H::default()],
-        &[&[Floor1Bulbs0, Ghost, Ghost], &[]],
+        &[&[Floor1Bulbs0, Floor1Bulbs1, Floor1Bulbs1], &[]],
         &filler_deck(),
     );
-    play(&mut g, S0, Action::PlayRoom { card: Floor1Bulbs0 });
-    assert_eq!(legal(&g, S0), vec![Action::EndTurn]);
+    let mut plays: Vec<Action> = legal(&g, S0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::PlayRooms { .. }))
+        .collect();
+    plays.sort_by_key(|a| format!("{a:?}"));
+    let mut expected = vec![
+        rooms(&[Floor1Bulbs0]),
+        rooms(&[Floor1Bulbs1]),
+        rooms(&[Floor1Bulbs0, Floor1Bulbs1]),
+        rooms(&[Floor1Bulbs1, Floor1Bulbs1]),
+    ];
+    expected.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(plays, expected, "the 1st floor has two spaces");
+}
+
+/// A set of room cards is offered exactly when the cards can be played one at a time,
+/// in some order, each on the lowest floor that is not full (checked against every
+/// order for every house shape and every set of up to 3 cards).
+#[test]
+fn room_sets_fit_exactly_when_some_order_plays_them_one_by_one() {
+    let faces = [Floor1Bulbs0, Floor2Bulbs0, Floor3Bulbs0, WildRoom, Ghost];
+    let mut shapes = vec![H::default()];
+    for top in Floor::ALL {
+        let below = Floor::from_index(top.index().wrapping_sub(1));
+        let base = below.map_or(H::default(), |b| H::default().full_to(b));
+        let room = Card::room(top, 1).unwrap_or(WildRoom);
+        shapes.push(base.rooms(top, &[room]));
+        shapes.push(base.full_to(top));
+    }
+    let one_by_one = |house: &House, order: &[Card]| {
+        let mut h = *house;
+        h.sync();
+        order.iter().all(|&card| {
+            let Some(open) = h.open_floor() else {
+                return false;
+            };
+            if card != WildRoom && card.room_floor() != Some(open) {
+                return false;
+            }
+            let floor = &mut h.floors[open.index()];
+            let space = if floor.rooms[0].is_none() { 0 } else { 1 };
+            floor.rooms[space] = Some(card);
+            h.sync();
+            true
+        })
+    };
+    let mut checked = 0;
+    for shape in &shapes {
+        let mut house = shape.0;
+        house.sync();
+        let spaces = house.room_spaces();
+        for a in 0..faces.len() {
+            for b in a..=faces.len() {
+                for c in b..=faces.len() {
+                    let cards: Vec<Card> = [Some(a), Some(b), Some(c)]
+                        .into_iter()
+                        .flatten()
+                        .filter(|&i| i < faces.len())
+                        .map(|i| faces[i])
+                        .collect();
+                    let orders: Vec<Vec<Card>> = match cards.as_slice() {
+                        [x] => vec![vec![*x]],
+                        [x, y] => vec![vec![*x, *y], vec![*y, *x]],
+                        [x, y, z] => vec![
+                            vec![*x, *y, *z],
+                            vec![*x, *z, *y],
+                            vec![*y, *x, *z],
+                            vec![*y, *z, *x],
+                            vec![*z, *x, *y],
+                            vec![*z, *y, *x],
+                        ],
+                        _ => continue,
+                    };
+                    let possible = orders.iter().any(|o| one_by_one(&house, o));
+                    let part = Hand::from_cards(&cards);
+                    assert_eq!(
+                        GhostAtHome::rooms_fit(&spaces, part),
+                        possible,
+                        "{cards:?} on {house:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 300, "{checked}");
 }
 
 /// 部屋ワイルドカード。どの階でも部屋としてプレイできます。他の部屋カードと一緒にプレイすることができます。
@@ -252,14 +363,31 @@ fn wild_room_is_a_room_of_any_floor_played_with_other_rooms() {
         &[&[WildRoom, Floor2Bulbs3, Floor3Bulbs0], &[]],
         &filler_deck(),
     ));
-    play(&mut g, S0, Action::PlayRoom { card: Floor2Bulbs3 });
-    play(&mut g, S0, Action::PlayRoom { card: WildRoom });
-    play(&mut g, S0, Action::PlayRoom { card: Floor3Bulbs0 });
+    let actions = legal(&g, S0);
+    assert!(actions.contains(&rooms(&[WildRoom])));
+    assert!(
+        !actions.contains(&rooms(&[WildRoom, Floor3Bulbs0])),
+        "the wild room fills one space of the 2nd floor; the 3rd is not open"
+    );
+    play(&mut g, S0, rooms(&[WildRoom, Floor2Bulbs3, Floor3Bulbs0]));
     assert_eq!(
         floor(&g, S0, Second).rooms,
         [Some(Floor2Bulbs3), Some(WildRoom)]
     );
     assert_eq!(floor(&g, S0, Third).room_count(), 1);
+
+    // A wild room below a printed room of the next floor.
+    let mut g = with_specials(game(
+        &[H::default().rooms(First, &[Floor1Bulbs0]), H::default()],
+        &[&[WildRoom, Floor2Bulbs3], &[]],
+        &filler_deck(),
+    ));
+    play(&mut g, S0, rooms(&[Floor2Bulbs3, WildRoom]));
+    assert_eq!(
+        floor(&g, S0, First).rooms,
+        [Some(Floor1Bulbs0), Some(WildRoom)]
+    );
+    assert_eq!(floor(&g, S0, Second).rooms, [Some(Floor2Bulbs3), None]);
 }
 
 // --- Ghosts ------------------------------------------------------------------------
@@ -531,12 +659,24 @@ fn light_takes_two_or_three_room_cards_with_five_bulbs() {
         &[&[Floor1Bulbs3, Floor2Bulbs2, Floor3Bulbs0], &[]],
         &filler_deck(),
     );
-    play(&mut g, S0, Action::LightWith { card: Floor1Bulbs3 });
-    play(&mut g, S0, Action::LightWith { card: Floor2Bulbs2 });
-    // Five bulbs: the light may go on now, or the 0-bulb card may be added.
-    assert!(legal(&g, S0).contains(&Action::LightWith { card: Floor3Bulbs0 }));
-    play(&mut g, S0, Action::LightWith { card: Floor3Bulbs0 });
-    play(&mut g, S0, Action::LightFloor { floor: First });
+    let lights: Vec<Action> = legal(&g, S0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Light { .. }))
+        .collect();
+    // Five bulbs light with two cards, or with the 0-bulb card added; nothing else.
+    assert_eq!(
+        lights,
+        vec![
+            light(&[Floor1Bulbs3, Floor2Bulbs2], First),
+            light(&[Floor1Bulbs3, Floor2Bulbs2, Floor3Bulbs0], First),
+        ]
+    );
+    refused(&mut g, S0, light(&[Floor1Bulbs3, Floor3Bulbs0], First));
+    play(
+        &mut g,
+        S0,
+        light(&[Floor1Bulbs3, Floor2Bulbs2, Floor3Bulbs0], First),
+    );
     assert!(floor(&g, S0, First).lit);
     assert_eq!(
         g.pile.public().total(),
@@ -544,6 +684,38 @@ fn light_takes_two_or_three_room_cards_with_five_bulbs() {
         "light cards are discarded face up"
     );
     assert_eq!(g.hand(S0).len(), 3, "refilled at the end of the turn");
+}
+
+/// The packed check of a light agrees with `light_set_valid` on every set of 2 or 3
+/// room cards (and refuses other cards).
+#[test]
+fn light_check_on_packed_cards_agrees_with_the_rule() {
+    let rooms: Vec<Card> = Card::ALL
+        .into_iter()
+        .filter(|c| c.is_printed_room())
+        .collect();
+    let mut checked = 0;
+    for (i, &a) in rooms.iter().enumerate() {
+        for (j, &b) in rooms.iter().enumerate().skip(i) {
+            let pair = Hand::from_cards(&[a, b]);
+            assert_eq!(
+                GhostAtHome::light_set(pair),
+                light_set_valid(&[a.bulbs(), b.bulbs()])
+            );
+            for &c in rooms.iter().skip(j) {
+                let three = Hand::from_cards(&[a, b, c]);
+                assert_eq!(
+                    GhostAtHome::light_set(three),
+                    light_set_valid(&[a.bulbs(), b.bulbs(), c.bulbs()]),
+                    "{a} {b} {c}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(!GhostAtHome::light_set(Hand::from_cards(&[a])));
+        assert!(!GhostAtHome::light_set(Hand::from_cards(&[a, WildRoom])));
+    }
+    assert_eq!(checked, 364);
 }
 
 /// Cards that cannot make five bulbs are not offered.
@@ -556,45 +728,37 @@ fn light_is_not_offered_without_five_bulbs() {
     );
     assert!(!legal(&g, S0)
         .iter()
-        .any(|a| matches!(a, Action::LightWith { .. })));
+        .any(|a| matches!(a, Action::Light { .. })));
 }
 
 /// 次に、自分の家の階を選んで電気をつけます。電気をつけるには、下の階をすべて完全に探索する
 /// 必要があります。1階はいつでも電気をつけることができます。
 #[test]
 fn light_only_above_fully_explored_floors_and_the_first_floor_always() {
-    let mut g = game(
+    let g = game(
         &[H::default().rooms(First, &[Floor1Bulbs0]), H::default()],
         &[&[Floor1Bulbs3, Floor2Bulbs3], &[]],
         &filler_deck(),
     );
-    play(&mut g, S0, Action::LightWith { card: Floor1Bulbs3 });
-    play(&mut g, S0, Action::LightWith { card: Floor2Bulbs3 });
-    let floors: Vec<Action> = legal(&g, S0)
-        .into_iter()
-        .filter(|a| matches!(a, Action::LightFloor { .. }))
-        .collect();
-    assert_eq!(floors, vec![Action::LightFloor { floor: First }]);
+    let floors = |g: &GhostAtHome| -> Vec<Floor> {
+        legal(g, S0)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Light { floor, .. } => Some(floor),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(floors(&g), vec![First]);
+    let mut g2 = g.clone();
+    refused(&mut g2, S0, light(&[Floor1Bulbs3, Floor2Bulbs3], Second));
 
     let g = game(
         &[H::default().full_to(Second).lit(First), H::default()],
         &[&[Floor1Bulbs3, Floor2Bulbs3], &[]],
         &filler_deck(),
     );
-    let mut g2 = g.clone();
-    play(&mut g2, S0, Action::LightWith { card: Floor1Bulbs3 });
-    play(&mut g2, S0, Action::LightWith { card: Floor2Bulbs3 });
-    let floors: Vec<Action> = legal(&g2, S0)
-        .into_iter()
-        .filter(|a| matches!(a, Action::LightFloor { .. }))
-        .collect();
-    assert_eq!(
-        floors,
-        vec![
-            Action::LightFloor { floor: Second },
-            Action::LightFloor { floor: Third }
-        ]
-    );
+    assert_eq!(floors(&g), vec![Second, Third]);
 }
 
 // --- Special cards -----------------------------------------------------------------
@@ -755,13 +919,12 @@ fn discard_any_number_then_draw_as_many_and_others_see_only_the_count() {
         &[&[Ghost, Floor3Bulbs2, Cat], &[]],
         &[Floor2Bulbs1, Floor2Bulbs1, Floor2Bulbs1],
     );
-    play(&mut g, S0, Action::Discard { card: Floor3Bulbs2 });
-    play(&mut g, S0, Action::Discard { card: Ghost });
-    play(&mut g, S0, Action::Draw);
+    play(&mut g, S0, discard(&[Floor3Bulbs2, Ghost]));
     assert_eq!(
         g.hand(S0),
-        crate::state::Hand::from_cards(&[Cat, Floor2Bulbs1, Floor2Bulbs1])
+        Hand::from_cards(&[Cat, Floor2Bulbs1, Floor2Bulbs1])
     );
+    assert_eq!(g.active, S1, "discarding and drawing is the whole turn");
     let mine = g.view(Viewer::Seat(S0));
     let theirs = g.view(Viewer::Seat(S1));
     assert_eq!(mine.my_secret_discards, Some(vec![Floor3Bulbs2, Ghost]));
@@ -769,6 +932,65 @@ fn discard_any_number_then_draw_as_many_and_others_see_only_the_count() {
     assert_eq!(theirs.secret_discard_counts, vec![2, 0]);
     assert!(theirs.discards.is_empty());
     assert_eq!(g.view(Viewer::Spectator).hand, None);
+}
+
+/// The cards are chosen together: every distinct part of the hand is one action (7 for
+/// three different cards, fewer with a face held twice), and the others read only how
+/// many cards went (捨て札がなんだったかは他のプレイヤーには秘密です).
+#[test]
+fn discard_is_one_choice_among_the_parts_of_the_hand_and_the_log_hides_them() {
+    let count_discards = |hand: &[Card]| {
+        let g = game(&[H::default(), H::default()], &[hand, &[]], &filler_deck());
+        legal(&g, S0)
+            .iter()
+            .filter(|a| matches!(a, Action::Discard { .. }))
+            .count()
+    };
+    assert_eq!(count_discards(&[Ghost, Cat, Floor3Bulbs2]), 7);
+    assert_eq!(count_discards(&[Ghost, Ghost, Cat]), 5);
+    assert_eq!(count_discards(&[Ghost, Ghost, Ghost]), 3);
+    assert_eq!(count_discards(&[Ghost, Cat]), 3);
+
+    let g = game(
+        &[H::default(), H::default()],
+        &[&[Ghost, Floor3Bulbs2, Cat], &[Ghost, Cat, Cat]],
+        &filler_deck(),
+    );
+    let action = discard(&[Ghost, Floor3Bulbs2]);
+    let theirs = g.describe_for(S0, &action, Viewer::Seat(S1));
+    assert_eq!(
+        theirs.as_deref(),
+        Some("discard 2 cards face down and draw as many")
+    );
+    let mine = g
+        .describe_for(S0, &action, Viewer::Seat(S0))
+        .expect("a line");
+    assert!(mine.contains("ghost"), "{mine}");
+}
+
+/// Actions travel as JSON: a set of cards is a list of 1 to 3 cards in any order.
+#[test]
+fn card_sets_read_and_write_as_lists_of_one_to_three_cards() {
+    let action = discard(&[Ghost, Floor3Bulbs2]);
+    let json = serde_json::to_string(&action).expect("serializes");
+    assert_eq!(
+        json,
+        r#"{"type":"discard","cards":["floor3_bulbs2","ghost"]}"#
+    );
+    let back: Action =
+        serde_json::from_str(r#"{"type":"discard","cards":["ghost","floor3_bulbs2"]}"#)
+            .expect("any order");
+    assert_eq!(back, action);
+    for bad in [
+        r#"{"type":"discard","cards":[]}"#,
+        r#"{"type":"discard","cards":["cat","cat","cat","cat"]}"#,
+        r#"{"type":"discard","cards":"cat"}"#,
+    ] {
+        assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");
+    }
+    let lit = light(&[Floor1Bulbs3, Floor2Bulbs2], First);
+    let json = serde_json::to_string(&lit).expect("serializes");
+    assert_eq!(serde_json::from_str::<Action>(&json).ok(), Some(lit));
 }
 
 /// 手番プレイヤーは、自分の家の探索が終わっていない場合、最大3枚までカードを補充します。
@@ -779,12 +1001,10 @@ fn refill_to_three_at_the_end_of_the_turn() {
         &[&[Floor1Bulbs0, Floor1Bulbs1, Ghost], &[]],
         &[Floor3Bulbs1; 5],
     );
-    play(&mut g, S0, Action::PlayRoom { card: Floor1Bulbs0 });
-    play(&mut g, S0, Action::PlayRoom { card: Floor1Bulbs1 });
-    play(&mut g, S0, Action::EndTurn);
+    play(&mut g, S0, rooms(&[Floor1Bulbs0, Floor1Bulbs1]));
     assert_eq!(
         g.hand(S0),
-        crate::state::Hand::from_cards(&[Ghost, Floor3Bulbs1, Floor3Bulbs1])
+        Hand::from_cards(&[Ghost, Floor3Bulbs1, Floor3Bulbs1])
     );
     assert_eq!(g.deck.len(), 3);
 }
@@ -804,7 +1024,7 @@ fn discard_pile_is_reshuffled_when_the_deck_runs_out() {
     assert_eq!(g.hand(S0).len(), 3);
     assert_eq!(
         g.hand(S0),
-        crate::state::Hand::from_cards(&[Floor1Bulbs0, Ghost, Floor3Bulbs3])
+        Hand::from_cards(&[Floor1Bulbs0, Ghost, Floor3Bulbs3])
     );
     assert_eq!(g.pile.len(), 0);
 }
@@ -825,7 +1045,7 @@ fn escape_every_other_player_may_play_one_ghost_and_unstopped_escape_wins() {
         &[&[Floor3Bulbs1], &[Floor1Bulbs0], &[Cat]],
         &filler_deck(),
     );
-    play(&mut g, S0, Action::PlayRoom { card: Floor3Bulbs1 });
+    play(&mut g, S0, rooms(&[Floor3Bulbs1]));
     assert_eq!(g.hand(S0).len(), 0, "no refill");
     // Asked in turn order, with or without a ghost.
     assert_eq!(legal(&g, S1), vec![Action::LetEscape]);
@@ -852,7 +1072,7 @@ fn stopped_escape_refills_from_the_escaper_and_resumes_with_the_next_player() {
         &[&[Floor3Bulbs1, Cat], &[Ghost, Floor1Bulbs0], &[Ghost]],
         &[Floor2Bulbs0; 10],
     );
-    play(&mut g, S0, Action::PlayRoom { card: Floor3Bulbs1 });
+    play(&mut g, S0, rooms(&[Floor3Bulbs1]));
     play(&mut g, S1, Action::StopEscape);
     // The escaper defends with a cat from hand, as usual.
     play(&mut g, S0, Action::DefendWithCat);
@@ -889,7 +1109,7 @@ fn two_player_escape_may_be_stopped_with_two_ghosts() {
         &[&[Floor3Bulbs1], &[Ghost, Ghost]],
         &[Floor2Bulbs0; 10],
     );
-    play(&mut g, S0, Action::PlayRoom { card: Floor3Bulbs1 });
+    play(&mut g, S0, rooms(&[Floor3Bulbs1]));
     play(&mut g, S1, Action::StopEscape);
     // The first ghost met the cat; the same opponent may play a second.
     assert!(matches!(
@@ -920,7 +1140,7 @@ fn lit_top_floor_escape_survives_one_ghost() {
         &[&[Floor3Bulbs1], &[Ghost, Ghost]],
         &filler_deck(),
     );
-    play(&mut g, S0, Action::PlayRoom { card: Floor3Bulbs1 });
+    play(&mut g, S0, rooms(&[Floor3Bulbs1]));
     play(&mut g, S1, Action::StopEscape);
     play(&mut g, S0, Action::NoDefence);
     assert!(floor(&g, S0, Third).ghost);
@@ -961,9 +1181,6 @@ fn determinize_keeps_own_hand_and_public_cards_and_redraws_the_rest() {
     let w = g.determinize(S2, &mut rng);
     let count = |x: &GhostAtHome| {
         let mut n = x.deck.len() + x.pile.len();
-        if let Phase::Lighting { chosen } = x.phase() {
-            n += chosen.len(); // room cards on their way to the discard pile
-        }
         for s in Seat::all(4) {
             n += x.hand(s).len();
             n += x
@@ -985,8 +1202,6 @@ fn determinize_keeps_own_hand_and_public_cards_and_redraws_the_rest() {
 #[test]
 fn validation_matches_legal_actions() {
     let mut universe = vec![
-        Action::EndTurn,
-        Action::Draw,
         Action::DefendWithCat,
         Action::NoDefence,
         Action::StopEscape,
@@ -994,11 +1209,6 @@ fn validation_matches_legal_actions() {
         Action::Pass,
     ];
     let seats: Vec<Seat> = (0..5).map(Seat).collect();
-    for card in Card::ALL {
-        universe.push(Action::PlayRoom { card });
-        universe.push(Action::LightWith { card });
-        universe.push(Action::Discard { card });
-    }
     for &s in &seats {
         universe.push(Action::PlayGhost { target: s });
         universe.push(Action::PlayLightning { target: s });
@@ -1021,12 +1231,38 @@ fn validation_matches_legal_actions() {
     }
     for f in Floor::ALL {
         universe.push(Action::PlayCat { floor: f });
-        universe.push(Action::LightFloor { floor: f });
         universe.push(Action::PlayLightBulb { floor: f });
         for t in Floor::ALL {
             universe.push(Action::PlayElevator { from: f, to: t });
         }
     }
+    // Actions choosing cards: every set of 1 to 3 cards taken from the seat's hand and
+    // two random cards (so sets the hand does not hold are probed too).
+    let card_actions = |hand: Hand, rng: &mut GameRng| -> Vec<Action> {
+        let mut pool = hand.list().as_slice().to_vec();
+        for _ in 0..2 {
+            pool.push(Card::ALL[rng.index(Card::ALL.len())]);
+        }
+        let mut sets = std::collections::HashSet::new();
+        for mask in 1u32..(1 << pool.len()) {
+            if mask.count_ones() <= 3 {
+                let picked: Vec<Card> = (0..pool.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| pool[i])
+                    .collect();
+                sets.insert(cs(&picked));
+            }
+        }
+        let mut actions = Vec::new();
+        for cards in sets {
+            actions.push(Action::PlayRooms { cards });
+            actions.push(Action::Discard { cards });
+            for floor in Floor::ALL {
+                actions.push(Action::Light { cards, floor });
+            }
+        }
+        actions
+    };
     let mut rng = GameRng::from_seed(77);
     let mut checked = 0;
     for seed in 0..30 {
@@ -1043,11 +1279,21 @@ fn validation_matches_legal_actions() {
             let other = seats[rng.index(seats.len())];
             for seat in [mover, other] {
                 let listed = legal(&g, seat);
-                for a in &universe {
+                let hand = if seat.index() < players {
+                    g.hand(seat)
+                } else {
+                    Hand::default()
+                };
+                let mut probes = card_actions(hand, &mut rng);
+                probes.extend(universe.iter().copied());
+                for a in &probes {
                     let mut probe = g.clone();
                     let ok = probe.apply(seat, a).is_ok();
                     assert_eq!(ok, listed.contains(a), "{seat} {a:?} in {:?}", g.phase());
                     checked += 1;
+                }
+                for a in &listed {
+                    assert!(probes.contains(a), "{a:?} was not probed");
                 }
             }
             let listed = legal(&g, mover);
@@ -1125,15 +1371,15 @@ fn rules_bot_defends_dark_floors_and_stops_escapes() {
         &[&[Floor3Bulbs1], &[Ghost, Floor1Bulbs0]],
         &filler_deck(),
     );
-    play(&mut g, S0, Action::PlayRoom { card: Floor3Bulbs1 });
+    play(&mut g, S0, rooms(&[Floor3Bulbs1]));
     assert_eq!(
         bot_move(&mut bot, &g, S1, &mut rng),
         Some(Action::StopEscape)
     );
 }
 
-/// `sample_action` draws from exactly the legal actions, each of them, and gives
-/// nothing to a seat that has nothing to decide.
+/// `sample_action` draws uniformly from exactly the legal actions, and gives nothing to
+/// a seat that has nothing to decide.
 #[test]
 fn sample_action_draws_every_legal_action_and_only_those() {
     let mut rng = GameRng::from_seed(21);
@@ -1156,15 +1402,24 @@ fn sample_action_draws_every_legal_action_and_only_those() {
                 assert_eq!(g.sample_action(seat, &mut rng, &mut buf), None);
             }
             let listed = legal(&g, mover);
-            let mut seen = std::collections::HashSet::new();
-            for _ in 0..40 * listed.len() {
+            let mut seen = std::collections::HashMap::new();
+            let per_action = 200;
+            for _ in 0..per_action * listed.len() {
                 let a = g
                     .sample_action(mover, &mut rng, &mut buf)
                     .expect("an action");
                 assert!(listed.contains(&a), "{a:?} not in {listed:?}");
-                seen.insert(a);
+                *seen.entry(a).or_insert(0usize) += 1;
             }
             assert_eq!(seen.len(), listed.len(), "some legal action never drawn");
+            // Uniform: each about `per_action` times (a fixed seed, so no flakiness).
+            for (a, &count) in &seen {
+                assert!(
+                    (per_action / 2..per_action * 3 / 2).contains(&count),
+                    "{a:?} drawn {count} times of {}",
+                    per_action * listed.len()
+                );
+            }
             let a = *rng.pick(&listed).expect("pending");
             play(&mut g, mover, a);
         }

@@ -59,16 +59,6 @@ pub struct FloorView {
 pub enum PhaseView {
     /// The active player chooses an action.
     Choose,
-    /// The active player is playing room cards.
-    Rooms,
-    /// The active player is discarding these room cards (face up) to turn on a light.
-    Lighting {
-        chosen: Vec<Card>,
-    },
-    /// The active player has discarded `count` cards face down.
-    Discarding {
-        count: u8,
-    },
     /// A ghost is coming to `target`'s `floor`; `target` may discard a cat.
     Defence {
         target: Seat,
@@ -91,11 +81,6 @@ impl View {
         let me = viewer.seat().filter(|s| s.index() < players);
         let phase = match game.phase {
             Phase::Choose => PhaseView::Choose,
-            Phase::Rooms => PhaseView::Rooms,
-            Phase::Lighting { chosen } => PhaseView::Lighting {
-                chosen: chosen.list().as_slice().to_vec(),
-            },
-            Phase::Discarding { count } => PhaseView::Discarding { count },
             Phase::Defence {
                 target,
                 floor,
