@@ -26,7 +26,24 @@ pub enum Command {
     Bench(BenchArgs),
     /// List the games in the catalog.
     Games,
-    // `serve` (the web server) will join these.
+    /// Run the server: accounts, tables, live play over WebSocket (see docs/PROTOCOL.md).
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
+    pub bind: std::net::SocketAddr,
+    /// The database (SQLite; created and migrated on first start).
+    #[arg(long, default_value = "sqlite://takuge.db", value_name = "URL")]
+    pub database_url: String,
+    /// Mark session cookies `Secure` (when served over HTTPS).
+    #[arg(long)]
+    pub secure_cookies: bool,
+    /// Write logs as JSON lines (default: human-readable).
+    #[arg(long)]
+    pub log_json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -57,6 +57,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let pause = args.step && std::io::stdin().is_terminal();
             replay::replay_file(&registry, &args, pause, &mut input, &mut out)
         }
+        Command::Serve(args) => {
+            let config = takuge_server::Config {
+                bind: args.bind,
+                database_url: args.database_url,
+                secure_cookies: args.secure_cookies,
+                ..takuge_server::Config::default()
+            };
+            takuge_server::serve_blocking(config, args.log_json).map_err(CliError)
+        }
         Command::Bench(args) => {
             let config = bench::BenchConfig::from_args(&args)?;
             let report = takuge_games::visit(&args.game, bench::BenchVisitor(&config))

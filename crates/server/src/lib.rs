@@ -292,3 +292,12 @@ async fn wait_for_signal() {
         _ = term => {}
     }
 }
+
+/// [`serve`] on its own multi-threaded runtime, for the command line.
+pub fn serve_blocking(config: Config, json_logs: bool) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(serve(config, json_logs))
+}

@@ -1,0 +1,108 @@
+//! `takuge serve` as a user runs it: a fresh directory gets `takuge.db`, the server
+//! answers on loopback, and a SIGKILL followed by a restart loses nothing.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+fn fresh_dir() -> PathBuf {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let dir = std::env::temp_dir().join(format!("takuge-serve-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Starts `takuge serve` on an ephemeral loopback port; returns it and its address.
+fn serve(dir: &PathBuf) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_takuge"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("takuge serve starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let addr = loop {
+        let line = lines
+            .next()
+            .expect("the server logs where it listens")
+            .expect("a log line");
+        if let Some(rest) = line.split("addr=").nth(1) {
+            break rest.split_whitespace().next().unwrap_or("").to_string();
+        }
+    };
+    // Keep draining the log so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    (child, addr)
+}
+
+fn request(addr: &str, req: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    stream.write_all(req.as_bytes()).expect("write");
+    let mut out = String::new();
+    let _ = stream.read_to_string(&mut out);
+    out
+}
+
+fn get(addr: &str, path: &str) -> String {
+    request(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+    )
+}
+
+#[test]
+fn serve_creates_its_database_answers_and_survives_sigkill() {
+    let dir = fresh_dir();
+    let (mut child, addr) = serve(&dir);
+    assert!(dir.join("takuge.db").exists(), "takuge.db is created");
+    let health = get(&addr, "/healthz");
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    let metrics = get(&addr, "/metrics");
+    assert!(metrics.contains("takuge_open_tables"), "{metrics}");
+    let guest = request(
+        &addr,
+        &format!(
+            "POST /api/guest HTTP/1.1\r\nHost: {addr}\r\nx-takuge: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        ),
+    );
+    assert!(guest.starts_with("HTTP/1.1 200"), "{guest}");
+    let token = guest
+        .split("\"token\":\"")
+        .nth(1)
+        .and_then(|t| t.split('"').next())
+        .expect("a token")
+        .to_string();
+    let body = r#"{"game":"secret-moon","players":4}"#;
+    let created = request(
+        &addr,
+        &format!(
+            "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+
+    let (mut child, addr) = serve(&dir);
+    let lobby = get(&addr, "/api/tables?game=secret-moon");
+    assert!(
+        lobby.contains("\"players\":4"),
+        "the table survived: {lobby}"
+    );
+    child.kill().expect("kill");
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
