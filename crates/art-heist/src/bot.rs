@@ -1,7 +1,7 @@
 //! The rule-following bot: plays sensibly by the rules, from what its seat may know.
 
-use crate::cards::{bits, ActionCard, ArtCard, Kind, Pile, Place, PLAYERS};
-use crate::game::{seat_bit, Action, ArtHeist, Phase};
+use crate::cards::{bits, ActionCard, ArtCard, ArtSet, Kind, Pile, Place, PLAYERS};
+use crate::game::{seat_bit, Action, ArtHeist, Phase, NONE};
 use takuge_engine::{Bot, Determinized, Game, GameRng};
 
 /// "collector": shows the largest exhibit it can (its letters, then `Show`); grows a
@@ -124,11 +124,18 @@ impl Bot<ArtHeist> for CollectorBot {
             }
             Phase::Exhibiting | Phase::FinalExhibit => {
                 let target = best_exhibit(g, art);
-                let sel = g.exhibit[p];
-                if target == 0 {
+                if g.run[p] != NONE {
+                    // The best exhibit is every card of its letters: all of the next one.
+                    let rules = g.rules();
+                    let sel = u32::from(rules.letters(g.exhibit[p]));
+                    let letter = u32::from(rules.letters(target) & !(sel as u16)).trailing_zeros();
+                    Some(Action::Cards(ArtSet(
+                        target & rules.series_range(letter, letter),
+                    )))
+                } else if target == 0 {
                     Some(Action::ShowNothing)
-                } else if sel == 0 {
-                    // The best exhibit is every card of its letters: choose them.
+                } else {
+                    // Its letters first.
                     let rules = g.rules();
                     let letters = u32::from(rules.letters(target));
                     let letter =
@@ -137,12 +144,6 @@ impl Bot<ArtHeist> for CollectorBot {
                         from: letter(letters.trailing_zeros()),
                         to: letter(31 - letters.leading_zeros()),
                     })
-                } else if sel & !target == 0 {
-                    Some(Action::Show)
-                } else {
-                    bits(sel & !target)
-                        .map(|a| Action::Withhold(ArtCard(a)))
-                        .find(|a| self.legal.contains(a))
                 }
             }
             Phase::Stealing => g.robbed().and_then(|e| {

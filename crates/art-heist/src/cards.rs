@@ -188,3 +188,33 @@ pub(crate) fn bits(mask: u64) -> impl Iterator<Item = u8> + Clone {
         }
     })
 }
+
+/// A set of art cards (one bit per card id), written as the list of ids.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ArtSet(pub u64);
+
+impl ArtSet {
+    pub fn cards(self) -> impl Iterator<Item = ArtCard> + Clone {
+        bits(self.0).map(ArtCard)
+    }
+}
+
+impl Serialize for ArtSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(bits(self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for ArtSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let ids = Vec::<u8>::deserialize(d)?;
+        let mut set = 0u64;
+        for id in ids {
+            if usize::from(id) >= MAX_ART {
+                return Err(serde::de::Error::custom(format!("no art card {id}")));
+            }
+            set |= 1 << id;
+        }
+        Ok(ArtSet(set))
+    }
+}

@@ -5,7 +5,7 @@
 //! 6/8/17/19, white 7/9/16/18 (thousands); thieves red 1/10, blue 2/9, green 3/8,
 //! purple 4/7, white 5/6; castle 5|3 at the start; goal 30; final exhibit +8/+4.
 
-use crate::cards::{bits, ActionCard, ArtCard, Colour, Kind, Pile, Place, PLAYERS};
+use crate::cards::{bits, ActionCard, ArtCard, ArtSet, Colour, Kind, Pile, Place, PLAYERS};
 use crate::game::{connected, Action, ArtHeist, Options, Phase, Stack};
 use crate::view::Step;
 use takuge_engine::{ActionError, Game, GameRng, Seat, SeatSet, Viewer};
@@ -110,8 +110,7 @@ fn places(g: &mut ArtHeist, auction: &[usize]) {
     }
 }
 
-/// Chooses the letters of `cards`, withholds the other cards of those letters in hand,
-/// then shows them.
+/// Chooses the letters of `cards`, then shows them letter by letter.
 fn show(g: &mut ArtHeist, p: usize, cards: u64) {
     let rules = g.rules();
     let letters = u32::from(rules.letters(cards));
@@ -125,11 +124,13 @@ fn show(g: &mut ArtHeist, p: usize, cards: u64) {
             to: letter(to),
         },
     );
-    let others = g.art[p] & rules.series_range(from, to) & !cards;
-    for a in bits(others) {
-        act(g, p, Action::Withhold(ArtCard(a)));
+    for s in from..=to {
+        act(
+            g,
+            p,
+            Action::Cards(ArtSet(cards & rules.series_range(s, s))),
+        );
     }
-    act(g, p, Action::Show);
 }
 
 fn pending(g: &ArtHeist) -> Vec<usize> {
@@ -516,21 +517,32 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
         );
     }
     assert_eq!(
-        g.apply(Seat(0), &Action::Show),
+        g.apply(Seat(0), &Action::Cards(ArtSet(hand))),
         Err(ActionError::Illegal(crate::game::Reject::NoExhibitYet))
     );
     assert_eq!(g, before);
-    // Withholding must leave 3 cards or more and every letter: from A B B (3 cards)
-    // nothing can be withheld; from A A B B one A or one B can.
+    // Then the cards, a letter at a time: one or more of each, 3 cards in all. With
+    // A B B: the A, then both Bs (one B would leave 2 cards).
     act(&mut g, RED, Action::Exhibit { from: 'A', to: 'B' });
-    assert_eq!(g.exhibit[RED], hand & g.rules().series_range(0, 1));
-    g.legal_actions(Seat(0), &mut legal);
-    assert_eq!(legal, vec![Action::Show]);
-    let a = bits(hand).next().map(ArtCard).unwrap();
-    assert_eq!(
-        g.apply(Seat(0), &Action::Withhold(a)),
-        Err(ActionError::Illegal(crate::game::Reject::BreaksTheRun))
+    assert_eq!(g.exhibit[RED], 0);
+    let rules = g.rules();
+    let (a, b) = (
+        hand & rules.series_range(0, 0),
+        hand & rules.series_range(1, 1),
     );
+    g.legal_actions(Seat(0), &mut legal);
+    assert_eq!(legal, vec![Action::Cards(ArtSet(a))]);
+    act(&mut g, RED, Action::Cards(ArtSet(a)));
+    g.legal_actions(Seat(0), &mut legal);
+    assert_eq!(legal, vec![Action::Cards(ArtSet(b))]);
+    let one_b = b & b.wrapping_neg();
+    assert_eq!(
+        g.apply(Seat(0), &Action::Cards(ArtSet(one_b))),
+        Err(ActionError::Illegal(crate::game::Reject::NotThoseCards))
+    );
+    act(&mut g, RED, Action::Cards(ArtSet(b)));
+    assert_eq!(g.position[RED], 5, "a valid exhibit of 3");
+    // With A A B B C and the letters A–B, any one or both As, then the Bs needed for 3.
     let mut g = fixture();
     let hand = deal(&mut g, RED, "AABBC");
     castle_turn(
@@ -544,19 +556,73 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
         ],
     );
     act(&mut g, RED, Action::Exhibit { from: 'A', to: 'B' });
+    let rules = g.rules();
+    let (a, b) = (
+        hand & rules.series_range(0, 0),
+        hand & rules.series_range(1, 1),
+    );
+    let (a1, a2) = (a & a.wrapping_neg(), a & (a - 1));
     g.legal_actions(Seat(0), &mut legal);
-    let withholdable: Vec<Action> = bits(hand & g.rules().series_range(0, 1))
-        .map(|a| Action::Withhold(ArtCard(a)))
-        .chain([Action::Show])
-        .collect();
-    assert_eq!(legal, withholdable);
-    let first = bits(hand).next().map(ArtCard).unwrap();
-    act(&mut g, RED, Action::Withhold(first));
+    assert_eq!(
+        legal,
+        vec![
+            Action::Cards(ArtSet(a1)),
+            Action::Cards(ArtSet(a2)),
+            Action::Cards(ArtSet(a))
+        ]
+    );
+    act(&mut g, RED, Action::Cards(ArtSet(a2)));
     g.legal_actions(Seat(0), &mut legal);
-    assert_eq!(legal, vec![Action::Show], "A B B: nothing more can go");
-    act(&mut g, RED, Action::Show);
-    assert_eq!(g.position[RED], 5, "a valid exhibit of 3");
+    assert_eq!(legal, vec![Action::Cards(ArtSet(b))], "one A: both Bs");
+    assert_eq!(
+        g.apply(Seat(0), &Action::Cards(ArtSet(a1))),
+        Err(ActionError::Illegal(crate::game::Reject::NotThoseCards)),
+        "the As are done"
+    );
+    act(&mut g, RED, Action::Cards(ArtSet(b)));
     assert_eq!(g.art[RED], hand, "exhibited cards stay in hand");
+    assert_eq!(g.position[RED], 5);
+}
+
+#[test]
+fn how_many_steps_an_exhibit_takes_depends_only_on_the_exhibit_shown() {
+    // 「「せーの!」で展示する美術品を公開する。」 Exhibits are put together in secret:
+    // everyone sees each step taken, so the steps must not tell what else is in hand.
+    // The letters, then one step per letter: A B C takes 4 steps from A B C and from
+    // A A B B C C alike, and the player stays pending until the last.
+    for hand in ["ABC", "AABBCC"] {
+        let mut g = fixture();
+        let cards = deal(&mut g, RED, hand);
+        castle_turn(
+            &mut g,
+            [
+                exhibition(RED),
+                detective(BLUE),
+                detective(GREEN),
+                detective(PURPLE),
+                detective(WHITE),
+            ],
+        );
+        let rules = g.rules();
+        let shown: Vec<u64> = (0..3)
+            .map(|s| {
+                let of = cards & rules.series_range(s, s);
+                of & of.wrapping_neg()
+            })
+            .collect();
+        act(&mut g, RED, Action::Exhibit { from: 'A', to: 'C' });
+        for (i, &one) in shown.iter().enumerate() {
+            assert_eq!(pending(&g), vec![RED], "{hand}: step {i}");
+            act(&mut g, RED, Action::Cards(ArtSet(one)));
+        }
+        assert_eq!(g.position[RED], 5, "{hand}");
+    }
+    // Sets of cards travel as lists of ids.
+    let json = serde_json::to_string(&Action::Cards(ArtSet(0b1_0000_0001))).unwrap();
+    assert_eq!(json, r#"{"cards":[0,8]}"#);
+    let back: Action = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, Action::Cards(ArtSet(0b1_0000_0001)));
+    assert!(serde_json::from_str::<Action>(r#"{"cards":[64]}"#).is_err());
 }
 
 #[test]
@@ -1107,6 +1173,8 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
         ],
     );
     act(&mut g, RED, Action::Exhibit { from: 'A', to: 'C' });
+    let a = r & g.rules().series_range(0, 0);
+    act(&mut g, RED, Action::Cards(ArtSet(a)));
     let spectator = g.view(Viewer::Spectator);
     assert_eq!(spectator.players[RED].exhibit, None);
     assert!(
@@ -1119,9 +1187,8 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
             .exhibit
             .as_ref()
             .map(Vec::len),
-        Some(3)
+        Some(1)
     );
-    assert_eq!(g.exhibit[RED], r);
     // Played cards: the action card is face down for the others while the phase runs.
     let mut g = fixture();
     lay_pile(&mut g, Pile::Left, "A");

@@ -1,8 +1,9 @@
 //! Exhibits (展示): which runs of letters a hand can show, how an exhibit is put
-//! together (the letters first, then cards withheld one by one), and how exhibits rank.
+//! together (the letters first, then the cards of each letter in turn), and how
+//! exhibits rank.
 
-use super::state::{three_or_more, ArtHeist, Stack};
-use crate::cards::{bits, ArtCard, PLAYERS};
+use super::state::{three_or_more, ArtHeist, Stack, NONE};
+use crate::cards::PLAYERS;
 use crate::components::{Components, MAX_SERIES};
 use takuge_engine::GameRng;
 
@@ -33,37 +34,116 @@ pub(crate) fn letter_of_series(rules: &Components, series: u32) -> char {
         .unwrap_or('?')
 }
 
-/// Whether a set has at least 4 cards.
+/// The number of cards of each series (each byte of the set counted in its own byte).
 #[inline]
-const fn four_or_more(cards: u64) -> bool {
-    let one_fewer = cards & cards.wrapping_sub(1);
-    three_or_more(one_fewer)
+const fn byte_counts(cards: u64) -> u64 {
+    let x = cards - ((cards >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+/// The next letter of an exhibit being put together: the player's cards of that
+/// letter, how many of them must be shown at least (so 3 cards can still be reached),
+/// and whether it is the run's last letter.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NextLetter {
+    avail: u64,
+    need: u32,
+    last: bool,
+}
+
+impl NextLetter {
+    pub(crate) fn is_last(self) -> bool {
+        self.last
+    }
+
+    pub(crate) fn allows(self, set: u64) -> bool {
+        set != 0 && set & !self.avail == 0 && set.count_ones() >= self.need
+    }
+
+    /// Every allowed set, in increasing order of the set's bits (a letter's cards are
+    /// at most 8, so at most 255 sets; a hand rarely holds more than 3 of a letter).
+    pub(crate) fn each_choice(self, mut f: impl FnMut(u64)) {
+        let mut sub = 0u64;
+        loop {
+            // The next subset of `avail` in increasing order.
+            sub = sub.wrapping_sub(self.avail) & self.avail;
+            if sub == 0 {
+                return;
+            }
+            if sub.count_ones() >= self.need {
+                f(sub);
+            }
+        }
+    }
+
+    /// A uniformly drawn allowed set: the `k`-th of [`NextLetter::each_choice`]. The
+    /// subsets of `avail` in increasing order are the numbers 1, 2, 3, ... spread over
+    /// its bits (keeping their count of bits), so the draw needs no list.
+    pub(crate) fn random_choice(self, rng: &mut GameRng) -> Option<u64> {
+        let c = self.avail.count_ones();
+        let all = (1u32 << c) - 1;
+        if self.need <= 1 {
+            if all == 0 {
+                return None;
+            }
+            return Some(deposit(u64::from(rng.below(all)) + 1, self.avail));
+        }
+        let n = (1..=all).filter(|j| j.count_ones() >= self.need).count() as u32;
+        if n == 0 {
+            return None;
+        }
+        let k = rng.below(n) as usize;
+        let j = (1..=all).filter(|j| j.count_ones() >= self.need).nth(k)?;
+        Some(deposit(u64::from(j), self.avail))
+    }
+}
+
+/// The low bits of `value` placed, in order, on the set bits of `mask`.
+fn deposit(value: u64, mask: u64) -> u64 {
+    let (mut out, mut m, mut v) = (0, mask, value);
+    while m != 0 && v != 0 {
+        if v & 1 != 0 {
+            out |= m & m.wrapping_neg();
+        }
+        v >>= 1;
+        m &= m - 1;
+    }
+    out
 }
 
 impl ArtHeist {
     /// Every run of letters `hand` can exhibit, `from` then `to` ascending: each letter
     /// from `from` to `to` is in the hand, and the hand holds 3 cards or more of them.
     pub(crate) fn runs(&self, hand: u64) -> Stack<MAX_RUNS> {
-        let n = self.rules().series_letters.len().min(MAX_SERIES) as u32;
-        let mut counts = [0u32; MAX_SERIES];
-        for (s, c) in counts.iter_mut().enumerate().take(n as usize) {
-            *c = ((hand >> (8 * s)) & 0xff).count_ones();
-        }
         let mut out = Stack::new();
-        for from in 0..n {
+        self.each_run(hand, |run| out.push(run));
+        out
+    }
+
+    /// Calls `f` with every run of `hand`, in order. Runs of a hand are few (a dealt
+    /// hand has 4 cards), and the loops stop at the first missing letter.
+    #[inline]
+    fn each_run(&self, hand: u64, mut f: impl FnMut(u8)) {
+        let n = self.rules().series_letters.len().min(MAX_SERIES) as u32;
+        let counts = byte_counts(hand);
+        let mut present = u32::from(self.rules().letters(hand));
+        while present != 0 {
+            let from = present.trailing_zeros();
+            if from >= n {
+                break;
+            }
+            // Runs starting here end within the stretch of letters present from `from`.
+            let stretch = (present >> from).trailing_ones();
             let mut total = 0;
-            for to in from..n {
-                let c = counts[to as usize];
-                if c == 0 {
-                    break;
-                }
-                total += c;
+            for to in from..from + stretch {
+                total += (counts >> (8 * to)) & 0xff;
                 if total >= 3 {
-                    out.push(pack_run(from, to));
+                    f(pack_run(from, to));
                 }
             }
+            present &= present - 1;
         }
-        out
     }
 
     /// The cards of `hand` an exhibit of the letters `from..=to` starts with, if that is
@@ -75,21 +155,39 @@ impl ArtHeist {
         (wanted != 0 && rules.letters(cards) == wanted && three_or_more(cards)).then_some(cards)
     }
 
-    /// The cards that can be withheld from the exhibit `sel`: what is left keeps 3
-    /// cards or more and a card of every letter, so every step leaves a valid exhibit
-    /// (and every valid exhibit is reached from its letters by withholding).
-    pub(crate) fn withholdable(sel: u64) -> u64 {
-        if !four_or_more(sel) {
-            return 0;
+    /// The next letter of the exhibit seat `p` is putting together, once its letters
+    /// are chosen (`None` before, and once every letter has its cards).
+    pub(crate) fn next_letter(&self, p: usize) -> Option<NextLetter> {
+        let run = *self.run.get(p)?;
+        if run == NONE {
+            return None;
         }
-        let mut out = 0;
-        for s in 0..MAX_SERIES {
-            let series = sel & (0xff << (8 * s));
-            if series & series.wrapping_sub(1) != 0 {
-                out |= series;
-            }
+        let (from, to) = unpack_run(run);
+        self.next_of(self.art[p], self.exhibit[p], from, to)
+    }
+
+    /// The next letter of the exhibit `sel` of letters `from..=to` from `hand`.
+    fn next_of(&self, hand: u64, sel: u64, from: u32, to: u32) -> Option<NextLetter> {
+        let rules = self.rules();
+        let letter = from + u32::from(rules.letters(sel)).count_ones();
+        if letter > to {
+            return None;
         }
-        out
+        let avail = hand & rules.series_range(letter, letter);
+        let rest = if letter < to {
+            hand & rules.series_range(letter + 1, to)
+        } else {
+            0
+        };
+        // Enough cards now that, with every card of the letters to come, 3 are reached.
+        let need = 3u32
+            .saturating_sub(sel.count_ones() + rest.count_ones())
+            .max(1);
+        Some(NextLetter {
+            avail,
+            need,
+            last: letter == to,
+        })
     }
 
     /// A random valid exhibit from `hand`, put together the way a player does (0 if
@@ -100,15 +198,14 @@ impl ArtHeist {
             return 0;
         };
         let (from, to) = unpack_run(run);
-        let mut sel = self.run_cards(hand, from, to).unwrap_or(0);
-        loop {
-            let out = Self::withholdable(sel);
-            let k = rng.below(out.count_ones() + 1);
-            match bits(out).nth(k as usize) {
-                Some(a) => sel &= !ArtCard(a).bit(),
-                None => return sel,
+        let mut sel = 0;
+        while let Some(next) = self.next_of(hand, sel, from, to) {
+            match next.random_choice(rng) {
+                Some(set) => sel |= set,
+                None => return 0,
             }
         }
+        sel
     }
 
     /// Exhibitors in rank order, strongest exhibit first; those who showed nothing are

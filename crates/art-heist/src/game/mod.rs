@@ -10,9 +10,11 @@ pub(crate) use state::connected;
 pub(crate) use state::{seat_bit, Phase, Stack, NONE};
 pub use state::{Action, ArtHeist, AuctionResult, Options, Reject};
 
-use crate::cards::{bits, ActionCard, ArtCard, Colour, Kind, Pile, Place, MAX_ART, PLAYERS};
+use crate::cards::{
+    bits, ActionCard, ArtCard, ArtSet, Colour, Kind, Pile, Place, MAX_ART, PLAYERS,
+};
 use crate::components::{components, Components};
-use exhibit::{letter_of_series, unpack_run};
+use exhibit::{letter_of_series, pack_run, series_of_letter, unpack_run};
 use state::Rules;
 use takuge_engine::{
     ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer,
@@ -120,6 +122,7 @@ impl Game for ArtHeist {
             played: [NONE; PLAYERS],
             revealed: 0,
             exhibit: [0; PLAYERS],
+            run: [NONE; PLAYERS],
             exhibitors: 0,
             failed: 0,
             exhibits_shown: false,
@@ -128,6 +131,9 @@ impl Game for ArtHeist {
             steal_t: 0,
             steal_e: 0,
             auction: None,
+            auction_thieves: 0,
+            castle_thieves: 0,
+            castle_detectives: 0,
             final_strength: [0; PLAYERS],
         };
         game.start_turn();
@@ -167,9 +173,8 @@ impl Game for ArtHeist {
                     }
                 }
             }
-            Phase::Exhibiting | Phase::FinalExhibit => {
-                let sel = self.exhibit[p];
-                if sel == 0 {
+            Phase::Exhibiting | Phase::FinalExhibit => match self.next_letter(p) {
+                None => {
                     out.push(Action::ShowNothing);
                     let rules = self.rules();
                     out.extend(self.runs(self.art[p]).as_slice().iter().map(|&run| {
@@ -179,13 +184,11 @@ impl Game for ArtHeist {
                             to: letter_of_series(rules, to),
                         }
                     }));
-                } else {
-                    push_all(out, Self::withholdable(sel), |a| {
-                        Action::Withhold(ArtCard(a))
-                    });
-                    out.push(Action::Show);
                 }
-            }
+                Some(next) => {
+                    next.each_choice(|set| out.push(Action::Cards(ArtSet(set))));
+                }
+            },
             Phase::Stealing => {
                 if let Some(e) = self.robbed() {
                     push_all(out, self.exhibit[e], |a| Action::Steal(ArtCard(a)));
@@ -207,6 +210,9 @@ impl Game for ArtHeist {
         if p >= PLAYERS || self.pending & seat_bit(p) == 0 {
             return None;
         }
+        // The two steps of every turn, place and action card, are most of a game's
+        // decisions: they are drawn here; the rest in `sample_rare`, kept out of line so
+        // this path stays short.
         match self.phase {
             Phase::Location => Some(Action::Go(if rng.below(2) == 0 {
                 Place::AuctionHouse
@@ -216,44 +222,7 @@ impl Game for ArtHeist {
             Phase::AuctionCards | Phase::CastleCards => {
                 nth_bit(self.cards[p], rng).map(|c| Action::Play(ActionCard(c)))
             }
-            Phase::AuctionPile { .. } => {
-                let piles = [Pile::Left, Pile::Right]
-                    .map(|pile| (!self.piles[pile.index()].is_empty()).then_some(pile));
-                let n = piles.iter().flatten().count() as u32;
-                piles
-                    .into_iter()
-                    .flatten()
-                    .nth(rng.below(n) as usize)
-                    .map(Action::Take)
-            }
-            Phase::Exhibiting | Phase::FinalExhibit => {
-                let sel = self.exhibit[p];
-                if sel == 0 {
-                    let runs = self.runs(self.art[p]);
-                    let k = rng.below(runs.len() as u32 + 1);
-                    if k == 0 {
-                        return Some(Action::ShowNothing);
-                    }
-                    let (from, to) = unpack_run(runs.get(k as usize - 1)?);
-                    let rules = self.rules();
-                    Some(Action::Exhibit {
-                        from: letter_of_series(rules, from),
-                        to: letter_of_series(rules, to),
-                    })
-                } else {
-                    let out = Self::withholdable(sel);
-                    let k = rng.below(out.count_ones() + 1);
-                    Some(match nth_set_bit(out, k) {
-                        Some(a) => Action::Withhold(ArtCard(a)),
-                        None => Action::Show,
-                    })
-                }
-            }
-            Phase::Stealing => {
-                let e = self.robbed()?;
-                nth_bit(self.exhibit[e], rng).map(|a| Action::Steal(ArtCard(a)))
-            }
-            Phase::Over => None,
+            _ => self.sample_rare(p, rng),
         }
     }
 
@@ -268,42 +237,24 @@ impl Game for ArtHeist {
         if self.pending & seat_bit(p) == 0 {
             return Err(ActionError::NotYourTurn(seat));
         }
-        self.check(p, action).map_err(ActionError::Illegal)?;
         let me = seat_bit(p);
-        match *action {
-            Action::Go(place) => {
-                match place {
-                    Place::AuctionHouse => self.at_auction |= me,
-                    Place::Castle => self.at_castle |= me,
+        // The common steps (place, action card) are checked and played here; the
+        // others by `apply_rare`, which checks completely before changing anything.
+        match (self.phase, *action) {
+            (Phase::Location, Action::Go(place)) => match place {
+                Place::AuctionHouse => self.at_auction |= me,
+                Place::Castle => self.at_castle |= me,
+            },
+            (Phase::AuctionCards | Phase::CastleCards, Action::Play(card)) => {
+                // `bit` is 0 for an id that is no card, so this also refuses those.
+                if self.cards[p] & card.bit() == 0 {
+                    return Err(ActionError::Illegal(Reject::NotInHand));
                 }
-                self.pending &= !me;
-            }
-            Action::Play(card) => {
                 self.played[p] = card.0;
-                self.pending &= !me;
             }
-            Action::Exhibit { from, to } => {
-                let rules = self.rules();
-                let run = exhibit::series_of_letter(rules, from)
-                    .zip(exhibit::series_of_letter(rules, to))
-                    .and_then(|(from, to)| self.run_cards(self.art[p], from, to));
-                self.exhibit[p] = run.unwrap_or(0);
-            }
-            Action::Withhold(a) => self.exhibit[p] &= !a.bit(),
-            Action::Show | Action::ShowNothing => self.pending &= !me,
-            Action::Take(pile) => {
-                self.finish_auction(p, pile);
-                return Ok(());
-            }
-            Action::Steal(a) => {
-                if let Some(e) = self.robbed() {
-                    self.steal(p, e, a);
-                }
-                self.steal_e += 1;
-                self.continue_stealing();
-                return Ok(());
-            }
+            _ => return self.apply_rare(p, action).map_err(ActionError::Illegal),
         }
+        self.pending &= !me;
         if self.pending == 0 {
             self.all_chosen();
         }
@@ -355,18 +306,118 @@ impl Game for ArtHeist {
             Action::Go(Place::Castle) => "go to the castle".into(),
             Action::Play(card) => format!("play {}", describe_card(rules, card)),
             Action::Exhibit { from, to } if from == to => {
-                format!("exhibit the art of letter {from} in hand")
+                format!("exhibit art of letter {from}")
             }
-            Action::Exhibit { from, to } => {
-                format!("exhibit the art of letters {from} to {to} in hand")
+            Action::Exhibit { from, to } => format!("exhibit art of letters {from} to {to}"),
+            Action::Cards(set) => {
+                let cards: Vec<String> = set.cards().map(|a| describe_art(rules, a)).collect();
+                format!("show {}", cards.join(", "))
             }
-            Action::Withhold(a) => format!("keep {} out of the exhibit", describe_art(rules, a)),
-            Action::Show => "show the exhibit".into(),
             Action::ShowNothing => "show no exhibit".into(),
             Action::Take(Pile::Left) => "take the face-up art of the left pile".into(),
             Action::Take(Pile::Right) => "take the face-up art of the right pile".into(),
             Action::Steal(a) => format!("steal {}", describe_art(rules, a)),
         }
+    }
+}
+
+impl ArtHeist {
+    /// `sample_action` for the steps other than place and action card.
+    #[inline(never)]
+    fn sample_rare(&self, p: usize, rng: &mut GameRng) -> Option<Action> {
+        match self.phase {
+            Phase::AuctionPile { .. } => {
+                let piles = [Pile::Left, Pile::Right]
+                    .map(|pile| (!self.piles[pile.index()].is_empty()).then_some(pile));
+                let n = piles.iter().flatten().count() as u32;
+                piles
+                    .into_iter()
+                    .flatten()
+                    .nth(rng.below(n) as usize)
+                    .map(Action::Take)
+            }
+            Phase::Exhibiting | Phase::FinalExhibit => match self.next_letter(p) {
+                None => {
+                    let runs = self.runs(self.art[p]);
+                    let k = rng.below(runs.len() as u32 + 1);
+                    if k == 0 {
+                        return Some(Action::ShowNothing);
+                    }
+                    let (from, to) = unpack_run(runs.get(k as usize - 1)?);
+                    let rules = self.rules();
+                    Some(Action::Exhibit {
+                        from: letter_of_series(rules, from),
+                        to: letter_of_series(rules, to),
+                    })
+                }
+                Some(next) => next
+                    .random_choice(rng)
+                    .map(|set| Action::Cards(ArtSet(set))),
+            },
+            Phase::Stealing => {
+                let e = self.robbed()?;
+                nth_bit(self.exhibit[e], rng).map(|a| Action::Steal(ArtCard(a)))
+            }
+            Phase::Location | Phase::AuctionCards | Phase::CastleCards | Phase::Over => None,
+        }
+    }
+
+    /// `apply` for the steps other than place and action card, and for any action that
+    /// is not what the table is deciding: each arm checks completely, then plays.
+    #[inline(never)]
+    fn apply_rare(&mut self, p: usize, action: &Action) -> Result<(), Reject> {
+        let me = seat_bit(p);
+        match (self.phase, *action) {
+            (Phase::Exhibiting | Phase::FinalExhibit, Action::Exhibit { from, to }) => {
+                if self.run[p] != NONE {
+                    return Err(Reject::AlreadyExhibiting);
+                }
+                let rules = self.rules();
+                let (from, to) = series_of_letter(rules, from)
+                    .zip(series_of_letter(rules, to))
+                    .filter(|&(from, to)| self.run_cards(self.art[p], from, to).is_some())
+                    .ok_or(Reject::NoSuchRun)?;
+                self.run[p] = pack_run(from, to);
+            }
+            (Phase::Exhibiting | Phase::FinalExhibit, Action::Cards(ArtSet(set))) => {
+                let next = self.next_letter(p).ok_or(Reject::NoExhibitYet)?;
+                if !next.allows(set) {
+                    return Err(Reject::NotThoseCards);
+                }
+                self.exhibit[p] |= set;
+                if next.is_last() {
+                    self.pending &= !me;
+                    if self.pending == 0 {
+                        self.all_chosen();
+                    }
+                }
+            }
+            (Phase::Exhibiting | Phase::FinalExhibit, Action::ShowNothing) => {
+                if self.run[p] != NONE {
+                    return Err(Reject::AlreadyExhibiting);
+                }
+                self.pending &= !me;
+                if self.pending == 0 {
+                    self.all_chosen();
+                }
+            }
+            (Phase::AuctionPile { .. }, Action::Take(pile)) => {
+                if self.piles[pile.index()].is_empty() {
+                    return Err(Reject::EmptyPile);
+                }
+                self.finish_auction(p, pile);
+            }
+            (Phase::Stealing, Action::Steal(a)) => {
+                let Some(e) = self.robbed().filter(|&e| self.exhibit[e] & a.bit() != 0) else {
+                    return Err(Reject::NotInExhibit);
+                };
+                self.steal(p, e, a);
+                self.steal_e += 1;
+                self.continue_stealing();
+            }
+            _ => return Err(Reject::NotNow),
+        }
+        Ok(())
     }
 }
 

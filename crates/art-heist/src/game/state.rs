@@ -1,7 +1,8 @@
 //! The state: what is on the table, and the types of actions and refusals.
 
 use crate::cards::{
-    bits, ActionCard, ArtCard, Colour, Pile, Place, ACTION_CARDS, ALL_SEATS, MAX_ART, PLAYERS,
+    bits, ActionCard, ArtCard, ArtSet, Colour, Pile, Place, ACTION_CARDS, ALL_SEATS, MAX_ART,
+    PLAYERS,
 };
 use crate::components::Components;
 use serde::{Deserialize, Serialize};
@@ -22,16 +23,14 @@ pub enum Action {
     /// The 「2」 card: the action card played this turn, face down. Any card in hand may
     /// be played; one with no use where the player is makes a wasted turn.
     Play(ActionCard),
-    /// Start the exhibit with every art card in hand of the letters `from..=to` (a
-    /// connected run holding 3 cards or more); cards can then be withheld one by one.
-    /// Choosing the letters first keeps every list short and puts an exhibit together
-    /// in one or two steps instead of one step per card.
+    /// Choose the letters of the exhibit: the run `from..=to` (every letter in hand, 3
+    /// cards or more of them). The cards follow, one step per letter.
     Exhibit { from: char, to: char },
-    /// Keep this card out of the exhibit being put together; what is left must still
-    /// be a valid exhibit of the same letters.
-    Withhold(ArtCard),
-    /// Show the exhibit put together (3 cards or more, letters connected).
-    Show,
+    /// The cards shown of the next letter of the run (one or more, and enough to make 3
+    /// cards with the letters still to come). After the last letter the exhibit is
+    /// complete. A letter a step, whatever the hand holds, so how many steps a player
+    /// takes depends only on the exhibit everyone will see.
+    Cards(ArtSet),
     /// Show no exhibit (in a turn, the failed-exhibit penalty applies).
     ShowNothing,
     /// The highest bidder takes the face-up card of this pile.
@@ -51,8 +50,8 @@ pub enum Reject {
     /// The hand holds no valid exhibit of those letters (every letter from `from` to
     /// `to`, 3 cards or more).
     NoSuchRun,
-    /// Withholding that card would leave fewer than 3 cards or a letter without a card.
-    BreaksTheRun,
+    /// Those are not cards of the next letter in hand, or too few to reach 3 cards.
+    NotThoseCards,
     /// The letters of the exhibit have not been chosen yet.
     NoExhibitYet,
     /// The letters of the exhibit were already chosen.
@@ -71,8 +70,8 @@ impl fmt::Display for Reject {
             Reject::NoSuchRun => {
                 "your hand holds no valid exhibit of those letters (every letter of the run, 3+ cards)"
             }
-            Reject::BreaksTheRun => {
-                "without that card the exhibit would not be valid (3+ cards, every letter of the run)"
+            Reject::NotThoseCards => {
+                "choose one or more of your cards of the next letter, enough to reach 3 cards"
             }
             Reject::NoExhibitYet => "choose the letters of your exhibit first",
             Reject::AlreadyExhibiting => "you have already chosen the letters of your exhibit",
@@ -137,13 +136,13 @@ impl<const N: usize> Stack<N> {
 
     /// Puts `v` in front, shifting the others back.
     pub(crate) fn push_front(&mut self, v: u8) {
-        if usize::from(self.len) < N {
-            self.len += 1;
-            let s = self.as_mut_slice();
-            s.rotate_right(1);
-            if let Some(first) = s.first_mut() {
-                *first = v;
+        let len = usize::from(self.len);
+        if len < N {
+            let mut carry = v;
+            for slot in self.items.iter_mut().take(len + 1) {
+                carry = std::mem::replace(slot, carry);
             }
+            self.len += 1;
         }
     }
 
@@ -228,6 +227,8 @@ pub struct ArtHeist {
     pub(crate) revealed: u8,
     /// This turn's exhibits: being put together, then what is left of them after thieves.
     pub(crate) exhibit: [u64; PLAYERS],
+    /// The letters each exhibitor chose this turn (a packed run; NONE until chosen).
+    pub(crate) run: [u8; PLAYERS],
     pub(crate) exhibitors: u8,
     /// Exhibitors who showed no valid exhibit this turn (once revealed).
     pub(crate) failed: u8,
@@ -239,6 +240,11 @@ pub struct ArtHeist {
     pub(crate) steal_t: u8,
     pub(crate) steal_e: u8,
     pub(crate) auction: Option<AuctionResult>,
+    /// Seats whose thief was revealed at the auction house / castle this turn, and
+    /// whose detective at the castle (worked out once, when the cards are revealed).
+    pub(crate) auction_thieves: u8,
+    pub(crate) castle_thieves: u8,
+    pub(crate) castle_detectives: u8,
     /// Strength of each seat's final exhibit (0: none).
     pub(crate) final_strength: [u16; PLAYERS],
 }

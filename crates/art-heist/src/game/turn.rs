@@ -1,9 +1,8 @@
 //! The flow of a turn: places, the auction, the castle (exhibits, thieves,
 //! detectives), the end; and the check of every action before it changes anything.
 
-use super::exhibit::series_of_letter;
-use super::state::{seat_bit, seats, Action, ArtHeist, AuctionResult, Phase, Reject, Stack, NONE};
-use crate::cards::{ActionCard, ArtCard, Kind, Pile, ALL_SEATS, MAX_ART, PLAYERS};
+use super::state::{seat_bit, seats, ArtHeist, AuctionResult, Phase, Stack, NONE};
+use crate::cards::{ActionCard, ArtCard, Kind, Pile, ALL_SEATS, PLAYERS};
 use takuge_engine::Seat;
 
 impl ArtHeist {
@@ -41,6 +40,7 @@ impl ArtHeist {
         self.played = [NONE; PLAYERS];
         self.revealed = 0;
         self.exhibit = [0; PLAYERS];
+        self.run = [NONE; PLAYERS];
         self.exhibitors = 0;
         self.failed = 0;
         self.exhibits_shown = false;
@@ -49,6 +49,9 @@ impl ArtHeist {
         self.steal_t = 0;
         self.steal_e = 0;
         self.auction = None;
+        self.auction_thieves = 0;
+        self.castle_thieves = 0;
+        self.castle_detectives = 0;
     }
 
     pub(crate) fn after_locations(&mut self) {
@@ -67,12 +70,20 @@ impl ArtHeist {
         }
     }
 
-    /// Seats of `mask` whose played card is of `kind`.
-    pub(crate) fn playing(&self, mask: u8, kind: Kind) -> u8 {
-        let mut out = 0;
-        for p in seats(mask) {
-            if self.played_card(p).map(ActionCard::kind) == Some(kind) {
-                out |= seat_bit(p);
+    /// Seats of `mask` whose played card is of `kind`, as masks per kind (money,
+    /// thief, detective, exhibition card), in one pass over the table.
+    pub(crate) fn playing(&self, mask: u8) -> [u8; 4] {
+        let mut out = [0u8; 4];
+        for (p, &c) in self.played.iter().enumerate() {
+            let bit = seat_bit(p);
+            if mask & bit != 0 && c != NONE {
+                let kind = match ActionCard(c).kind() {
+                    Kind::Money => 0,
+                    Kind::Thief => 1,
+                    Kind::Detective => 2,
+                    Kind::Exhibit => 3,
+                };
+                out[kind] |= bit;
             }
         }
         out
@@ -80,8 +91,10 @@ impl ArtHeist {
 
     pub(crate) fn resolve_auction(&mut self) {
         self.revealed |= self.at_auction;
+        let [money, thieves, _, _] = self.playing(self.at_auction);
+        self.auction_thieves = thieves;
         let mut best: Option<(u8, usize)> = None;
-        for p in seats(self.playing(self.at_auction, Kind::Money)) {
+        for p in seats(money) {
             let v = self.played_card(p).map_or(0, |c| self.rules().value(c));
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, p));
@@ -120,7 +133,7 @@ impl ArtHeist {
             return self.start_castle_cards();
         };
         self.cards[winner] &= !money.bit();
-        let thieves = self.playing(self.at_auction, Kind::Thief);
+        let thieves = self.auction_thieves;
         let stolen_by = if thieves.count_ones() == 1 {
             // 「泥棒を選択したプレイヤーは、落札したお金を盗み、自分の持ち札とする。」
             let t = thieves.trailing_zeros() as usize;
@@ -151,7 +164,10 @@ impl ArtHeist {
 
     pub(crate) fn resolve_castle_cards(&mut self) {
         self.revealed |= self.at_castle;
-        self.exhibitors = self.playing(self.at_castle, Kind::Exhibit);
+        let [_, thieves, detectives, exhibitors] = self.playing(self.at_castle);
+        self.castle_thieves = thieves;
+        self.castle_detectives = detectives;
+        self.exhibitors = exhibitors;
         if self.exhibitors != 0 {
             self.phase = Phase::Exhibiting;
             self.pending = self.exhibitors;
@@ -188,7 +204,7 @@ impl ArtHeist {
     }
 
     pub(crate) fn start_stealing(&mut self, exhibits: Stack<PLAYERS>) {
-        let thief_seats = self.playing(self.at_castle, Kind::Thief);
+        let thief_seats = self.castle_thieves;
         if thief_seats == 0 {
             // No thief: nothing is stolen and detectives have nobody to catch.
             return self.end_turn();
@@ -256,8 +272,7 @@ impl ArtHeist {
     }
 
     pub(crate) fn resolve_detectives(&mut self) {
-        let detectives = self.playing(self.at_castle, Kind::Detective);
-        let thieves = self.playing(self.at_castle, Kind::Thief);
+        let (detectives, thieves) = (self.castle_detectives, self.castle_thieves);
         if detectives != 0 && thieves != 0 {
             let ranks = self.ranks();
             // 「捕まえられた泥棒は、強い順番に檻に入れられ、檻から溢れた泥棒は、もとの
@@ -330,70 +345,6 @@ impl ArtHeist {
             Phase::Exhibiting => self.resolve_exhibits(),
             Phase::FinalExhibit => self.resolve_final(),
             Phase::AuctionPile { .. } | Phase::Stealing | Phase::Over => {}
-        }
-    }
-
-    /// Checks an action completely, before anything changes.
-    pub(crate) fn check(&self, p: usize, action: &Action) -> Result<(), Reject> {
-        match (self.phase, *action) {
-            (Phase::Location, Action::Go(_)) => Ok(()),
-            (Phase::AuctionCards | Phase::CastleCards, Action::Play(card)) => {
-                if card.is_valid() && self.cards[p] & card.bit() != 0 {
-                    Ok(())
-                } else {
-                    Err(Reject::NotInHand)
-                }
-            }
-            (Phase::AuctionPile { .. }, Action::Take(pile)) => {
-                if self.piles[pile.index()].is_empty() {
-                    Err(Reject::EmptyPile)
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Exhibiting | Phase::FinalExhibit, Action::Exhibit { from, to }) => {
-                if self.exhibit[p] != 0 {
-                    return Err(Reject::AlreadyExhibiting);
-                }
-                let rules = self.rules();
-                match (series_of_letter(rules, from), series_of_letter(rules, to)) {
-                    (Some(from), Some(to)) if self.run_cards(self.art[p], from, to).is_some() => {
-                        Ok(())
-                    }
-                    _ => Err(Reject::NoSuchRun),
-                }
-            }
-            (Phase::Exhibiting | Phase::FinalExhibit, Action::Withhold(a)) => {
-                let sel = self.exhibit[p];
-                if sel == 0 {
-                    Err(Reject::NoExhibitYet)
-                } else if sel & a.bit() == 0 {
-                    Err(Reject::NotInExhibit)
-                } else if Self::withholdable(sel) & a.bit() == 0 {
-                    Err(Reject::BreaksTheRun)
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Exhibiting | Phase::FinalExhibit, Action::Show) => {
-                if self.exhibit[p] != 0 {
-                    Ok(())
-                } else {
-                    Err(Reject::NoExhibitYet)
-                }
-            }
-            (Phase::Exhibiting | Phase::FinalExhibit, Action::ShowNothing) => {
-                if self.exhibit[p] == 0 {
-                    Ok(())
-                } else {
-                    Err(Reject::AlreadyExhibiting)
-                }
-            }
-            (Phase::Stealing, Action::Steal(a)) => match self.robbed() {
-                Some(e) if usize::from(a.0) < MAX_ART && self.exhibit[e] & a.bit() != 0 => Ok(()),
-                _ => Err(Reject::NotInExhibit),
-            },
-            _ => Err(Reject::NotNow),
         }
     }
 }
