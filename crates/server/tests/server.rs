@@ -514,3 +514,40 @@ async fn a_restart_mid_game_finishes_with_an_identical_record() {
     assert_eq!(crashed.actions, straight.actions);
     assert_eq!(crashed.seed, straight.seed);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_out_of_time_is_played_by_a_bot_and_marked() {
+    let env = Env::new();
+    let server = env.start().await;
+    let host = Client::guest(server.addr).await;
+    let (s, t) = host
+        .post(
+            "/api/tables",
+            json!({"game": "secret-moon", "players": 3, "seed": 3,
+                   "clock": {"kind": "real_time", "per_move_seconds": 1, "reserve_seconds": 0}}),
+        )
+        .await;
+    assert_eq!(s, 201, "{t}");
+    let id = t["id"].as_i64().expect("id");
+    host.post(&format!("/api/tables/{id}/bots"), json!({}))
+        .await;
+    let (s, _) = host
+        .post(&format!("/api/tables/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s, 200);
+    // The host subscribes and never moves.
+    let mut ws = host.ws().await;
+    ws.send(json!({"type": "subscribe", "table": id})).await;
+    let last = loop {
+        let m = ws.recv_type("table").await;
+        if m["status"] == "finished" {
+            break m;
+        }
+    };
+    assert_eq!(last["you"], 0, "the player still sees its own seat");
+    assert_eq!(last["seats"][0]["replaced"], true);
+    let record = fetch_record(&host, id).await;
+    assert_eq!(record.seats[0].bot.as_deref(), Some("sentry"));
+    assert!(last["outcome"]["ranks"].is_array());
+    server.shutdown().await;
+}
