@@ -137,21 +137,13 @@ impl House {
     /// spaces lie on each floor, one byte per floor — the spaces fill from the bottom —
     /// or [`NO_SPACE`] if fewer than `k` spaces are free.
     pub(crate) fn room_spaces(&self) -> [u32; HAND_SIZE + 1] {
-        let mut spaces = [NO_SPACE; HAND_SIZE + 1];
-        spaces[0] = 0;
-        let mut k = 0;
-        let mut sum = 0u32;
-        for (i, floor) in self.floors.iter().enumerate() {
-            for _ in floor.room_count()..2 {
-                k += 1;
-                sum += 1 << (8 * i);
-                match spaces.get_mut(k) {
-                    Some(slot) => *slot = sum,
-                    None => return spaces,
-                }
-            }
-        }
-        spaces
+        let open = self.full.trailing_ones() as usize;
+        let half = usize::from((self.explored >> open.min(7)) & 1);
+        ROOM_SPACES
+            .get(open)
+            .and_then(|t| t.get(half))
+            .copied()
+            .unwrap_or([0, NO_SPACE, NO_SPACE, NO_SPACE])
     }
 
     /// A floor whose light may be turned on now.
@@ -189,6 +181,35 @@ const BULBS2_BITS: u64 = 0x30_3030;
 const SPECIAL_ACTION_BITS: u64 = 0x3FF << Hand::shift(Card::SpaceTimeHole);
 /// A [`House::room_spaces`] entry: fewer free spaces than cards.
 const NO_SPACE: u32 = 1 << 31;
+
+/// [`House::room_spaces`] by the open floor (3: none) and whether it holds a room already.
+const ROOM_SPACES: [[[u32; HAND_SIZE + 1]; 2]; 4] = {
+    let mut table = [[[NO_SPACE; HAND_SIZE + 1]; 2]; 4];
+    let mut open = 0;
+    while open < 4 {
+        let mut half = 0;
+        while half < 2 {
+            let entry = &mut table[open][half];
+            entry[0] = 0;
+            let (mut k, mut sum, mut floor) = (0, 0u32, open);
+            let mut free = 2 - half;
+            while floor < 3 && k < HAND_SIZE {
+                if free == 0 {
+                    floor += 1;
+                    free = 2;
+                    continue;
+                }
+                k += 1;
+                sum += 1 << (8 * floor);
+                entry[k] = sum;
+                free -= 1;
+            }
+            half += 1;
+        }
+        open += 1;
+    }
+    table
+};
 
 /// What unused card slots hold, so that equal arrays mean equal contents.
 const FILLER: Card = Card::Floor1Bulbs0;
@@ -338,26 +359,27 @@ impl Hand {
     }
 
     /// The cards, in face order.
+    #[inline]
     pub(crate) fn list(self) -> CardList {
-        let mut list = CardList {
-            cards: [FILLER; HAND_SIZE],
-            len: 0,
-        };
+        let mut cards = [FILLER; HAND_SIZE];
+        let mut len = 0;
         let mut faces = self.face_bits();
         while faces != 0 {
             let shift = faces.trailing_zeros();
             faces &= faces - 1;
-            let Some(card) = Card::from_index(shift as usize / 2) else {
+            let Some(&card) = Card::ALL.get(shift as usize / 2) else {
                 break;
             };
-            for _ in 0..(self.0 >> shift) & 3 {
-                if let Some(slot) = list.cards.get_mut(list.len) {
-                    *slot = card;
-                    list.len += 1;
-                }
+            let copies = ((self.0 >> shift) & 3) as usize;
+            for slot in cards.iter_mut().skip(len).take(copies) {
+                *slot = card;
             }
+            len += copies;
         }
-        list
+        CardList {
+            cards,
+            len: len.min(HAND_SIZE),
+        }
     }
 
     /// Every copy in `part` is in this hand too.
@@ -394,49 +416,71 @@ impl Hand {
         (pairs & 0x0F_0F0F) + ((pairs >> 4) & 0x0F_0F0F)
     }
 
-    /// Every distinct non-empty part of the hand whose cards are `list` (a multiset: at
-    /// most 7 parts, fewer when a face is held twice), and how many there are.
+    /// The parts of the hand whose cards are `list` = [a, b, c], by positions taken:
+    /// `parts[m - 1]` takes the cards of the bits of `m` (a = 1, b = 2, c = 4), and bit
+    /// `m - 1` of the mask is set for each distinct multiset (at most 7, fewer when a
+    /// face is held twice).
     #[inline]
-    pub(crate) fn parts(list: &CardList) -> ([Hand; 7], usize) {
+    pub(crate) fn parts(list: &CardList) -> ([Hand; 7], u32) {
         let [a, b, c] = list.cards;
         let (ua, ub, uc) = (Self::unit(a), Self::unit(b), Self::unit(c));
-        let mut parts = [Hand(ua); 7];
-        let mut n = 1;
-        let mut push = |unit: u64| {
-            if let Some(slot) = parts.get_mut(n) {
-                *slot = Hand(unit);
-            }
-            n += 1;
-        };
+        let parts = [
+            Hand(ua),
+            Hand(ub),
+            Hand(ua + ub),
+            Hand(uc),
+            Hand(ua + uc),
+            Hand(ub + uc),
+            Hand(ua + ub + uc),
+        ];
+        let mask = Self::part_mask(list);
+        (parts, mask)
+    }
+
+    /// Bit `i` set for each part `i` of [`Hand::parts`] that is a distinct multiset.
+    #[inline]
+    pub(crate) fn part_mask(list: &CardList) -> u32 {
+        let [a, b, c] = list.cards;
         // Of a run of equal cards (adjacent in face order) only a leading part is
-        // taken, so each multiset comes once: with b = c, c alone is b alone and a + c is
-        // a + b; with a = b, b alone is a alone and b + c is a + c.
-        let (ab, bc) = (a == b, b == c);
-        let len = list.len.min(HAND_SIZE);
-        if len >= 2 {
-            if !ab {
-                push(ub);
-            }
-            push(ua + ub);
+        // taken, so each multiset comes once: with a = b, b alone is a alone and b + c
+        // is a + c; with b = c, c alone is b alone and a + c is a + b.
+        let mut mask = match list.len {
+            0 => 0,
+            1 => 0b000_0001,
+            2 => 0b000_0111,
+            _ => 0b111_1111,
+        };
+        if a == b {
+            mask &= !0b010_0010;
         }
-        if len == 3 {
-            if !bc {
-                push(uc);
-                push(ua + uc);
-            }
-            if !ab {
-                push(ub + uc);
-            }
-            push(ua + ub + uc);
+        if b == c {
+            mask &= !0b001_1000;
         }
-        (parts, n)
+        mask
+    }
+
+    /// Part `i` of [`Hand::parts`]: the cards of `list` at the bits of `i + 1`.
+    #[inline]
+    pub(crate) fn part(list: &CardList, i: u32) -> Hand {
+        let [a, b, c] = list.cards;
+        let taken = i + 1;
+        let pick = |bit: u32, card: Card| {
+            if taken >> bit & 1 == 1 {
+                Self::unit(card)
+            } else {
+                0
+            }
+        };
+        Hand(pick(0, a) + pick(1, b) + pick(2, c))
     }
 
     /// Calls `f` with every distinct non-empty part of the hand whose cards are `list`.
     pub(crate) fn for_each_part(list: &CardList, mut f: impl FnMut(Hand)) {
-        let (parts, n) = Self::parts(list);
-        for &part in parts.iter().take(n) {
-            f(part);
+        let (parts, mask) = Self::parts(list);
+        for (i, &part) in parts.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                f(part);
+            }
         }
     }
 
@@ -663,6 +707,48 @@ impl fmt::Display for Reject {
     }
 }
 
+/// The positions (bit 0 = first card of a hand's list) among the first `len` where
+/// the card has some property.
+#[inline]
+fn positions(a: bool, b: bool, c: bool, len: usize) -> u32 {
+    let all = (1u32 << len.min(HAND_SIZE)) - 1;
+    (u32::from(a) | u32::from(b) << 1 | u32::from(c) << 2) & all
+}
+
+/// The parts (bit `i` = the part taking the positions of `i + 1`) that take only
+/// positions in `allowed`.
+#[inline]
+fn subsets(allowed: u32) -> u32 {
+    const SUBSETS: [u32; 8] = {
+        let mut table = [0; 8];
+        let mut allowed = 0;
+        while allowed < 8 {
+            let mut i = 0;
+            while i < 7 {
+                if (i + 1) & !allowed == 0 {
+                    table[allowed as usize] |= 1 << i;
+                }
+                i += 1;
+            }
+            allowed += 1;
+        }
+        table
+    };
+    SUBSETS[(allowed & 7) as usize]
+}
+
+/// The parts of two or three cards (positions 0b011, 0b101, 0b110, 0b111).
+const SEVERAL_CARDS: u32 = 0b111_0100;
+
+/// The set bits of a small mask (7 bits at most here; `count_ones` is a library call
+/// on the baseline x86-64 target).
+#[inline]
+fn bit_count(bits: u32) -> u32 {
+    let pairs = bits - ((bits >> 1) & 0x55);
+    let nibbles = (pairs & 0x33) + ((pairs >> 2) & 0x33);
+    (nibbles + (nibbles >> 4)) & 0x0F
+}
+
 /// The index of the `n`-th set bit of `bits` (counting from 0, lowest first).
 #[inline]
 fn nth_bit(mut bits: u32, n: u32) -> u32 {
@@ -831,64 +917,89 @@ impl GhostAtHome {
                 }
             }
         }
-        // Parts of the hand: every one is a discard; some are rooms, some light.
-        let (parts, n) = Hand::parts(&hand.list());
+        // Parts of the hand: every one is a discard; some are rooms, some light. Parts
+        // are named by the positions they take in `list` (bit 0 = its first card).
+        let list = hand.list();
+        let [a, b, c] = list.cards;
+        let part_mask = Hand::part_mask(&list);
+        let n = bit_count(part_mask);
         let spaces = house.room_spaces();
         // A room play needs a room of the open floor or a wild room (the cards fill the
-        // open floor first).
+        // open floor first); it is made of rooms only.
         let open_byte = spaces[1] & !NO_SPACE;
-        let rooms_possible = spaces[1] & NO_SPACE == 0
-            && (hand.rooms_per_floor() & (open_byte * 0xFF) != 0 || hand.contains(Card::WildRoom));
+        let room_candidates = if spaces[1] & NO_SPACE == 0
+            && (hand.rooms_per_floor() & (open_byte * 0xFF) != 0 || hand.contains(Card::WildRoom))
+        {
+            let is_room = |card: Card| card.is_printed_room() || card == Card::WildRoom;
+            let rooms = positions(is_room(a), is_room(b), is_room(c), list.len);
+            part_mask & subsets(rooms)
+        } else {
+            0
+        };
+        // A light is 2 or 3 printed rooms.
         let light_floors = if hand.bulbs() >= 5 {
             u32::from(house.light_mask())
         } else {
             0
         };
-        let mut room_parts = 0u32;
-        let mut rooms = 0u32;
-        let mut light_parts = 0u32;
-        let mut light_sets = 0u32;
-        if rooms_possible || light_floors != 0 {
-            for (i, &part) in parts.iter().enumerate().take(n) {
-                if rooms_possible && Self::rooms_fit(&spaces, part) {
-                    room_parts |= 1 << i;
-                    rooms += 1;
-                }
-                if light_floors != 0 && Self::light_set(part) {
-                    light_parts |= 1 << i;
-                    light_sets += 1;
-                }
+        let light_candidates = if light_floors != 0 {
+            let printed = positions(
+                a.is_printed_room(),
+                b.is_printed_room(),
+                c.is_printed_room(),
+                list.len,
+            );
+            part_mask & subsets(printed) & SEVERAL_CARDS
+        } else {
+            0
+        };
+        let ghosts_cats = ghosts + cats;
+        let rooms = bit_count(room_candidates);
+        let per_set = bit_count(light_floors);
+        let lights = bit_count(light_candidates) * per_set;
+        // Rejection sampling: a uniform draw over every candidate; a candidate that
+        // turns out not to be legal (a room set that does not fit, cards that do not
+        // light) is drawn again, which leaves every legal action equally likely while
+        // checking only the candidates drawn.
+        let total = ghosts_cats + rooms + lights + n;
+        for _ in 0..64 {
+            let mut r = uniform(rng, total);
+            if r < ghosts {
+                let target = Seat(nth_bit(ghost_targets, r) as u8);
+                return Some(Action::PlayGhost { target });
             }
+            r -= ghosts;
+            if r < cats {
+                let floor = Floor::from_index(nth_bit(cat_floors, r) as usize)?;
+                return Some(Action::PlayCat { floor });
+            }
+            r -= cats;
+            if r < rooms {
+                let part = Hand::part(&list, nth_bit(room_candidates, r));
+                if Self::rooms_fit(&spaces, part) {
+                    return Some(Action::PlayRooms { cards: Cards(part) });
+                }
+                continue;
+            }
+            r -= rooms;
+            if r < lights {
+                let part = Hand::part(&list, nth_bit(light_candidates, r / per_set));
+                if Self::light_set(part) {
+                    let floor = Floor::from_index(nth_bit(light_floors, r % per_set) as usize)?;
+                    return Some(Action::Light {
+                        cards: Cards(part),
+                        floor,
+                    });
+                }
+                continue;
+            }
+            r -= lights;
+            let cards = Cards(Hand::part(&list, nth_bit(part_mask, r)));
+            return Some(Action::Discard { cards });
         }
-        let per_set = u32::from(light_floors & 1 != 0)
-            + u32::from(light_floors & 2 != 0)
-            + u32::from(light_floors & 4 != 0);
-        let lights = light_sets * per_set;
-        let total = ghosts + cats + rooms + lights + n as u32;
-        let mut r = uniform(rng, total);
-        if r < ghosts {
-            let target = Seat(nth_bit(ghost_targets, r) as u8);
-            return Some(Action::PlayGhost { target });
-        }
-        r -= ghosts;
-        if r < cats {
-            let floor = Floor::from_index(nth_bit(cat_floors, r) as usize)?;
-            return Some(Action::PlayCat { floor });
-        }
-        r -= cats;
-        let part = |i: u32| parts.get(i as usize).copied().map(Cards);
-        if r < rooms {
-            let cards = part(nth_bit(room_parts, r))?;
-            return Some(Action::PlayRooms { cards });
-        }
-        r -= rooms;
-        if r < lights {
-            let cards = part(nth_bit(light_parts, r / per_set))?;
-            let floor = Floor::from_index(nth_bit(light_floors, r % per_set) as usize)?;
-            return Some(Action::Light { cards, floor });
-        }
-        r -= lights;
-        Some(Action::Discard { cards: part(r)? })
+        // Practically never (every part is a legal discard, so each draw has a fair
+        // chance): the caller lists the actions, uniform as well.
+        None
     }
 
     /// A uniform draw from the listed legal actions: on the stack, and only a rare long
@@ -1183,7 +1294,9 @@ impl GhostAtHome {
 
     fn refill(&mut self, seat: Seat) {
         let missing = HAND_SIZE.saturating_sub(self.hand(seat).len());
-        self.draw(seat, missing);
+        if missing > 0 {
+            self.draw(seat, missing);
+        }
     }
 
     /// Everything on a floor goes to the discard pile and the light goes out if two
@@ -1322,7 +1435,8 @@ impl GhostAtHome {
         match action {
             Action::Discard { cards } => {
                 let i = seat.index().min(MAX_PLAYERS - 1);
-                self.hands[i].remove_all(cards.0);
+                // Checked by `is_legal`: the cards are in the hand.
+                self.hands[i].0 -= cards.0 .0;
                 for &card in cards.0.list().as_slice() {
                     self.pile.push(card, seat.0);
                 }
