@@ -57,6 +57,7 @@ catalog! {
     takuge_secret_moon::SecretMoon => takuge_secret_moon::bots,
     takuge_art_heist::ArtHeist => takuge_art_heist::bots,
     takuge_ghost_at_home::GhostAtHome => takuge_ghost_at_home::bots,
+    takuge_ghost_for_sale::GhostForSale => takuge_ghost_for_sale::bots,
 }
 
 fn _assert_object_safe(_: &dyn takuge_engine::DynGame) {}
