@@ -2,7 +2,7 @@
 //! when it pays.
 
 use crate::cards::{Card, Floor};
-use crate::state::{Action, Cards, GhostAtHome, Phase, Then};
+use crate::state::{Action, Cards, GhostAtHome, Hand, Phase, Then};
 use takuge_engine::{Bot, Determinized, Game, GameRng, Seat};
 
 /// Plays by simple priorities over its legal actions, with random tie-breaks. It looks
@@ -182,7 +182,15 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
             });
             rescue + if hurts { 30 } else { 5 } + progress(game, to)
         }
-        Action::Discard { cards } => discard_score(game, me, cards),
+        // Discarding is worth what its best part is worth.
+        Action::Discard => {
+            let mut best = 0;
+            Hand::for_each_part(&game.hand(me).list(), |part| {
+                best = best.max(discard_score(game, me, Cards(part)));
+            });
+            best
+        }
+        Action::DiscardCards { cards } => discard_score(game, me, cards),
         Action::DefendWithCat => match game.phase() {
             Phase::Defence {
                 target,

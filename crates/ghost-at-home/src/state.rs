@@ -612,8 +612,10 @@ pub enum Then {
 /// Where the game stands: whose decision, and what kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
-    /// The active player chooses one of the six actions (each is one decision).
+    /// The active player chooses one of the six actions.
     Choose,
+    /// The active player has chosen to discard and picks the cards.
+    Discarding,
     /// A ghost is on its way to `target`'s `floor`; `target` may discard a cat to stop it.
     Defence {
         target: Seat,
@@ -648,8 +650,9 @@ pub struct GhostAtHome {
     pub(crate) turn: u32,
 }
 
-/// One decision of one seat. Each of the six turn actions is one decision: the cards it
-/// uses are chosen together (at most the 7 parts of a 3-card hand), so lists stay small.
+/// One decision of one seat. The turn is one choice among the six actions; the cards
+/// of a room play or a light are chosen with it, those of a discard right after it
+/// (each a part of a 3-card hand, at most 7), so every list stays small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
@@ -673,9 +676,12 @@ pub enum Action {
     PlayElevator { from: Floor, to: Floor },
     /// 時空の穴: move the ghost on `from`'s `floor` to `to`'s highest floor with rooms.
     PlaySpaceTimeHole { from: Seat, floor: Floor, to: Seat },
-    /// カードを1枚以上捨てる: discard these cards face down and draw as many; the turn
-    /// ends. Which cards they were is secret (捨て札がなんだったかは他のプレイヤーには秘密です).
-    Discard { cards: Cards },
+    /// カードを1枚以上捨てる: discard one or more cards face down and draw as many (the
+    /// cards are chosen next, with [`Action::DiscardCards`]).
+    Discard,
+    /// The cards to discard face down; as many are drawn and the turn ends. Which
+    /// cards they were is secret (捨て札がなんだったかは他のプレイヤーには秘密です).
+    DiscardCards { cards: Cards },
     /// Discard a cat from your hand to cancel the ghost coming to your house.
     DefendWithCat,
     /// Let the ghost come (offered whether or not you hold a cat).
@@ -922,7 +928,6 @@ impl GhostAtHome {
         let list = hand.list();
         let [a, b, c] = list.cards;
         let part_mask = Hand::part_mask(&list);
-        let n = bit_count(part_mask);
         let spaces = house.room_spaces();
         // A room play needs a room of the open floor or a wild room (the cards fill the
         // open floor first); it is made of rooms only.
@@ -961,7 +966,7 @@ impl GhostAtHome {
         // turns out not to be legal (a room set that does not fit, cards that do not
         // light) is drawn again, which leaves every legal action equally likely while
         // checking only the candidates drawn.
-        let total = ghosts_cats + rooms + lights + n;
+        let total = ghosts_cats + rooms + lights + 1;
         for _ in 0..64 {
             let mut r = uniform(rng, total);
             if r < ghosts {
@@ -993,11 +998,9 @@ impl GhostAtHome {
                 }
                 continue;
             }
-            r -= lights;
-            let cards = Cards(Hand::part(&list, nth_bit(part_mask, r)));
-            return Some(Action::Discard { cards });
+            return Some(Action::Discard);
         }
-        // Practically never (every part is a legal discard, so each draw has a fair
+        // Practically never (discarding is always legal, so each draw has a fair
         // chance): the caller lists the actions, uniform as well.
         None
     }
@@ -1037,6 +1040,11 @@ impl GhostAtHome {
         match self.phase {
             Phase::Over { .. } => {}
             Phase::Choose if seat == self.active => self.turn_actions(seat, &mut f),
+            Phase::Discarding if seat == self.active => {
+                Hand::for_each_part(&hand.list(), |part| {
+                    f(Action::DiscardCards { cards: Cards(part) });
+                });
+            }
             Phase::Defence { target, .. } if seat == target => {
                 f(Action::NoDefence);
                 if hand.contains(Card::Cat) {
@@ -1142,7 +1150,7 @@ impl GhostAtHome {
                 _ => {}
             }
         }
-        // Actions choosing a part of the hand: rooms, a light, a discard.
+        // Actions choosing a part of the hand: rooms, a light; and discarding.
         let spaces = house.room_spaces();
         let light_floors = if hand.bulbs() >= 5 {
             house.light_mask()
@@ -1161,8 +1169,8 @@ impl GhostAtHome {
                     }
                 }
             }
-            f(Action::Discard { cards });
         });
+        f(Action::Discard);
     }
 
     /// Whether `action` is among `seat`'s legal actions, checked directly (the test
@@ -1180,7 +1188,7 @@ impl GhostAtHome {
                     return a == Action::Pass;
                 }
                 match a {
-                    Action::Discard { cards } => cards.0.len() > 0 && hand.contains_all(cards.0),
+                    Action::Discard => true,
                     Action::PlayRooms { cards } => {
                         hand.contains_all(cards.0) && Self::rooms_fit(&house.room_spaces(), cards.0)
                     }
@@ -1230,6 +1238,9 @@ impl GhostAtHome {
                     }
                     _ => false,
                 }
+            }
+            (Phase::Discarding, Action::DiscardCards { cards }) => {
+                seat == self.active && cards.0.len() > 0 && hand.contains_all(cards.0)
             }
             (Phase::Defence { target, .. }, Action::NoDefence) => seat == target,
             (Phase::Defence { target, .. }, Action::DefendWithCat) => {
@@ -1433,7 +1444,7 @@ impl GhostAtHome {
     /// `play_rest`, kept out of line so this path stays small.
     fn play(&mut self, seat: Seat, action: Action) {
         match action {
-            Action::Discard { cards } => {
+            Action::DiscardCards { cards } => {
                 let i = seat.index().min(MAX_PLAYERS - 1);
                 // Checked by `is_legal`: the cards are in the hand.
                 self.hands[i].0 -= cards.0 .0;
@@ -1581,7 +1592,8 @@ impl GhostAtHome {
                     self.escape_ask(self.next_seat(asking), ghosts);
                 }
             }
-            Action::Discard { .. } => self.play(seat, action),
+            Action::Discard => self.phase = Phase::Discarding,
+            Action::DiscardCards { .. } => self.play(seat, action),
         }
     }
 
@@ -1591,7 +1603,7 @@ impl GhostAtHome {
         let needed = match *action {
             Action::PlayRooms { cards }
             | Action::Light { cards, .. }
-            | Action::Discard { cards } => {
+            | Action::DiscardCards { cards } => {
                 return cards
                     .0
                     .distinct()
@@ -1769,6 +1781,12 @@ impl Game for GhostAtHome {
             } else {
                 Action::LetEscape
             }),
+            Phase::Discarding if seat == self.active => {
+                let list = hand.list();
+                let parts = Hand::part_mask(&list);
+                let part = Hand::part(&list, nth_bit(parts, uniform(rng, bit_count(parts))));
+                Some(Action::DiscardCards { cards: Cards(part) })
+            }
             Phase::Choose if seat == self.active => match self.sample_turn(seat, rng) {
                 Some(action) => Some(action),
                 None => self.sample_listed(seat, rng, buf),
@@ -1870,10 +1888,12 @@ impl Game for GhostAtHome {
     /// (捨て札がなんだったかは他のプレイヤーには秘密です): the others read how many went.
     fn describe_for(&self, actor: Seat, action: &Action, viewer: Viewer) -> Option<String> {
         match action {
-            Action::Discard { cards } if viewer != Viewer::Seat(actor) => Some(match cards.len() {
-                1 => "discard a card face down and draw one".into(),
-                n => format!("discard {n} cards face down and draw as many"),
-            }),
+            Action::DiscardCards { cards } if viewer != Viewer::Seat(actor) => {
+                Some(match cards.len() {
+                    1 => "discard a card face down and draw one".into(),
+                    n => format!("discard {n} cards face down and draw as many"),
+                })
+            }
             _ => Some(self.describe(action)),
         }
     }
@@ -1897,7 +1917,8 @@ impl Game for GhostAtHome {
             Action::PlaySpaceTimeHole { from, floor, to } => {
                 format!("space-time hole: move the ghost on {from}'s {floor} to {to}")
             }
-            Action::Discard { cards } => format!("discard {cards} face down and draw as many"),
+            Action::Discard => "discard one or more cards".into(),
+            Action::DiscardCards { cards } => format!("discard {cards} face down and draw as many"),
             Action::DefendWithCat => "discard a cat to cancel the ghost".into(),
             Action::NoDefence => "let the ghost come".into(),
             Action::StopEscape => "play a ghost to stop the escape".into(),

@@ -101,7 +101,7 @@ fn rooms(cards: &[Card]) -> Action {
 }
 
 fn discard(cards: &[Card]) -> Action {
-    Action::Discard { cards: cs(cards) }
+    Action::DiscardCards { cards: cs(cards) }
 }
 
 fn light(cards: &[Card], floor: Floor) -> Action {
@@ -919,6 +919,8 @@ fn discard_any_number_then_draw_as_many_and_others_see_only_the_count() {
         &[&[Ghost, Floor3Bulbs2, Cat], &[]],
         &[Floor2Bulbs1, Floor2Bulbs1, Floor2Bulbs1],
     );
+    play(&mut g, S0, Action::Discard);
+    assert_eq!(g.view(Viewer::Seat(S1)).phase, crate::PhaseView::Discarding);
     play(&mut g, S0, discard(&[Floor3Bulbs2, Ghost]));
     assert_eq!(
         g.hand(S0),
@@ -934,17 +936,26 @@ fn discard_any_number_then_draw_as_many_and_others_see_only_the_count() {
     assert_eq!(g.view(Viewer::Spectator).hand, None);
 }
 
-/// The cards are chosen together: every distinct part of the hand is one action (7 for
-/// three different cards, fewer with a face held twice), and the others read only how
-/// many cards went (捨て札がなんだったかは他のプレイヤーには秘密です).
+/// Discarding is one of the six actions; the cards are then chosen together: every
+/// distinct part of the hand is one choice (7 for three different cards, fewer with a
+/// face held twice), and the others read only how many cards went
+/// (捨て札がなんだったかは他のプレイヤーには秘密です).
 #[test]
 fn discard_is_one_choice_among_the_parts_of_the_hand_and_the_log_hides_them() {
     let count_discards = |hand: &[Card]| {
-        let g = game(&[H::default(), H::default()], &[hand, &[]], &filler_deck());
-        legal(&g, S0)
+        let mut g = game(&[H::default(), H::default()], &[hand, &[]], &filler_deck());
+        let turn = legal(&g, S0);
+        assert_eq!(
+            turn.iter().filter(|a| **a == Action::Discard).count(),
+            1,
+            "one choice in the turn"
+        );
+        play(&mut g, S0, Action::Discard);
+        let parts = legal(&g, S0);
+        assert!(parts
             .iter()
-            .filter(|a| matches!(a, Action::Discard { .. }))
-            .count()
+            .all(|a| matches!(a, Action::DiscardCards { .. })));
+        parts.len()
     };
     assert_eq!(count_discards(&[Ghost, Cat, Floor3Bulbs2]), 7);
     assert_eq!(count_discards(&[Ghost, Ghost, Cat]), 5);
@@ -975,16 +986,16 @@ fn card_sets_read_and_write_as_lists_of_one_to_three_cards() {
     let json = serde_json::to_string(&action).expect("serializes");
     assert_eq!(
         json,
-        r#"{"type":"discard","cards":["floor3_bulbs2","ghost"]}"#
+        r#"{"type":"discard_cards","cards":["floor3_bulbs2","ghost"]}"#
     );
     let back: Action =
-        serde_json::from_str(r#"{"type":"discard","cards":["ghost","floor3_bulbs2"]}"#)
+        serde_json::from_str(r#"{"type":"discard_cards","cards":["ghost","floor3_bulbs2"]}"#)
             .expect("any order");
     assert_eq!(back, action);
     for bad in [
-        r#"{"type":"discard","cards":[]}"#,
-        r#"{"type":"discard","cards":["cat","cat","cat","cat"]}"#,
-        r#"{"type":"discard","cards":"cat"}"#,
+        r#"{"type":"discard_cards","cards":[]}"#,
+        r#"{"type":"discard_cards","cards":["cat","cat","cat","cat"]}"#,
+        r#"{"type":"discard_cards","cards":"cat"}"#,
     ] {
         assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");
     }
@@ -1202,6 +1213,7 @@ fn determinize_keeps_own_hand_and_public_cards_and_redraws_the_rest() {
 #[test]
 fn validation_matches_legal_actions() {
     let mut universe = vec![
+        Action::Discard,
         Action::DefendWithCat,
         Action::NoDefence,
         Action::StopEscape,
@@ -1256,7 +1268,7 @@ fn validation_matches_legal_actions() {
         let mut actions = Vec::new();
         for cards in sets {
             actions.push(Action::PlayRooms { cards });
-            actions.push(Action::Discard { cards });
+            actions.push(Action::DiscardCards { cards });
             for floor in Floor::ALL {
                 actions.push(Action::Light { cards, floor });
             }

@@ -59,6 +59,8 @@ pub struct FloorView {
 pub enum PhaseView {
     /// The active player chooses an action.
     Choose,
+    /// The active player is choosing which cards to discard face down.
+    Discarding,
     /// A ghost is coming to `target`'s `floor`; `target` may discard a cat.
     Defence {
         target: Seat,
@@ -81,6 +83,7 @@ impl View {
         let me = viewer.seat().filter(|s| s.index() < players);
         let phase = match game.phase {
             Phase::Choose => PhaseView::Choose,
+            Phase::Discarding => PhaseView::Discarding,
             Phase::Defence {
                 target,
                 floor,
