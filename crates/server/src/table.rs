@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use takuge_engine::record::{LoggedAction, RECORD_FORMAT};
 use takuge_engine::{
-    DynGame, DynState, GameRng, MatchRecord, Outcome, Registry, Seat, SeatRecord, Viewer,
+    DynGame, DynState, GameRng, MatchRecord, Outcome, Registry, Seat, SeatRecord, SeatSet, Viewer,
 };
 use tokio::sync::{mpsc, oneshot};
 
@@ -243,6 +243,8 @@ struct Table {
     /// When each pending seat started thinking, and the real-time reserve left (ms).
     thinking_since: Vec<Option<tokio::time::Instant>>,
     reserve_ms: Vec<u64>,
+    /// Per seat: the version since which it has been pending without a break.
+    pending_since: Vec<Option<u64>>,
 }
 
 fn err(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
@@ -257,6 +259,18 @@ fn log_lines(state: &dyn DynState, seat: Seat, action: &Value) -> Vec<Option<Str
         .chain(std::iter::once(Viewer::Spectator))
         .map(|v| state.describe_for(seat, action, v))
         .collect()
+}
+
+/// Updates, per seat, the version since which it has been pending without a break.
+fn track_pending(since: &mut [Option<u64>], before: SeatSet, after: SeatSet, version: u64) {
+    for (i, s) in since.iter_mut().enumerate() {
+        let seat = Seat(i as u8);
+        *s = match (before.contains(seat), after.contains(seat)) {
+            (_, false) => None,
+            (true, true) => s.or(Some(version)),
+            (false, true) => Some(version),
+        };
+    }
 }
 
 /// A bot's seed at one version of one table: deterministic, so a restored table's
@@ -523,6 +537,7 @@ impl Table {
             .game
             .new_game(&self.meta.options, self.meta.players, self.meta.seed)?;
         self.save_status(Status::Playing).await?;
+        track_pending(&mut self.pending_since, SeatSet::EMPTY, state.to_move(), 0);
         self.state = Some(state);
         self.meta.status = Status::Playing;
         self.set_live();
@@ -553,7 +568,12 @@ impl Table {
                 format!("the table is {}", self.meta.status.as_str()),
             ));
         }
-        if version != self.version() {
+        // An action chosen at an earlier version still counts when the seat has been
+        // pending ever since (simultaneous choices: another seat's choice must not
+        // make yours stale); the rules then decide whether it is still legal.
+        let waiting_since = self.pending_since.get(seat.index()).copied().flatten();
+        let still_pending = version < self.version() && waiting_since.is_some_and(|v| v <= version);
+        if version != self.version() && !still_pending {
             return Err(ApiError::conflict(
                 "stale_version",
                 format!(
@@ -568,7 +588,8 @@ impl Table {
         let lines = log_lines(state.as_ref(), seat, &action);
         let mut next = state.box_clone();
         next.apply(seat, &action)?;
-        let new_version = version + 1;
+        let new_version = self.version() + 1;
+        let before = state.to_move();
         let outcome = next.outcome();
         let mut tx = self.db.begin().await?;
         let inserted = sqlx::query(
@@ -607,6 +628,8 @@ impl Table {
             .actions_committed
             .fetch_add(1, Ordering::Relaxed);
         self.charge_clock(seat);
+        let after = next.to_move();
+        track_pending(&mut self.pending_since, before, after, new_version);
         self.state = Some(next);
         self.actions.push(LoggedAction { seat, action });
         self.log.push(LogEntry { seat, lines });
@@ -1089,10 +1112,13 @@ fn restore(
     game: &dyn DynGame,
     meta: &TableMeta,
     actions: &[LoggedAction<Value>],
+    pending: &mut [Option<u64>],
 ) -> Result<(Box<dyn DynState>, Vec<LogEntry>), ApiError> {
     let mut state = game.new_game(&meta.options, meta.players, meta.seed)?;
     let mut log = Vec::with_capacity(actions.len());
+    track_pending(pending, SeatSet::EMPTY, state.to_move(), 0);
     for (i, a) in actions.iter().enumerate() {
+        let before = state.to_move();
         let lines = log_lines(state.as_ref(), a.seat, &a.action);
         state.apply(a.seat, &a.action).map_err(|e| {
             ApiError::internal(format!(
@@ -1121,10 +1147,11 @@ pub fn spawn(
     let game = registry.get(&meta.game).cloned().ok_or_else(|| {
         ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
     })?;
+    let mut pending_since = vec![None; meta.players];
     let (state, log) = if meta.status == Status::Open {
         (None, Vec::new())
     } else {
-        let (s, l) = restore(game.as_ref(), &meta, &actions)?;
+        let (s, l) = restore(game.as_ref(), &meta, &actions, &mut pending_since)?;
         (Some(s), l)
     };
     let (tx, rx) = mpsc::channel(256);
@@ -1149,6 +1176,7 @@ pub fn spawn(
         counted_live: false,
         thinking_since: vec![None; players],
         reserve_ms: vec![reserve; players],
+        pending_since,
     };
     let task = tokio::spawn(table.run(rx));
     Ok(TableHandle { tx, task })

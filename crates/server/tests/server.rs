@@ -130,6 +130,41 @@ async fn full_games_over_websockets_show_each_seat_only_its_own() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_catalog_game_plays_over_a_websocket_showing_only_its_seat() {
+    let env = Env::new();
+    let server = env.start().await;
+    let reg = takuge_games::registry();
+    for id in reg.ids() {
+        let meta = reg.get(id).expect("game").meta();
+        let host = Client::guest(server.addr).await;
+        let (s, t) = host
+            .post(
+                "/api/tables",
+                json!({"game": id, "players": meta.min_players, "seed": 21}),
+            )
+            .await;
+        assert_eq!(s, 201, "{id}: {t}");
+        let table = t["id"].as_i64().expect("id");
+        let (s, b) = host
+            .post(
+                &format!("/api/tables/{table}/bots"),
+                json!({"bot": "random"}),
+            )
+            .await;
+        assert_eq!(s, 200, "{id}: {b}");
+        let (s, b) = host
+            .post(&format!("/api/tables/{table}/start"), json!({}))
+            .await;
+        assert_eq!(s, 200, "{id}: {b}");
+        let seen = play_seat(host.with_base(server.addr), table, None).await;
+        assert_eq!(seen.last().expect("messages")["status"], "finished", "{id}");
+        let record = fetch_record(&host, table).await;
+        check_messages(&record, Viewer::Seat(Seat(0)), &seen);
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_get_a_clear_error_and_change_nothing() {
     let env = Env::new();
     let server = env.start().await;

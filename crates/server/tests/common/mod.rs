@@ -223,6 +223,11 @@ pub async fn play_seat(client: Client, table: i64, stop_at: Option<u64>) -> Vec<
         match m["type"].as_str() {
             Some("table") => {}
             Some("ack") | Some("pong") => continue,
+            // With simultaneous choices another seat may change the table between our
+            // choice and its arrival; a later message asks again.
+            Some("error") if m["code"] == "stale_version" || m["code"] == "illegal_action" => {
+                continue
+            }
             _ => panic!("unexpected message: {m}"),
         }
         seen.push(m.clone());
