@@ -905,15 +905,16 @@ impl GhostAtHome {
         }
         let house = self.house(seat);
         // One-card actions: a ghost at each target (bit = seat), a cat on each floor.
-        let (mut ghost_targets, mut ghosts) = (0u32, 0u32);
+        let mut ghost_targets = 0u32;
         if hand.contains(Card::Ghost) {
-            for target in self.opponents(seat) {
-                if self.ghost_target(target).is_some() {
-                    ghost_targets |= 1 << target.index();
-                    ghosts += 1;
-                }
+            for (i, h) in self.houses.iter().enumerate().take(self.players_usize()) {
+                // The highest floor with rooms holds no ghost (as `ghost_target`).
+                let top = h.top_room_floor().map(|f| !h.floor(f).ghost);
+                ghost_targets |= u32::from(top == Some(true)) << i;
             }
+            ghost_targets &= !(1 << seat.index());
         }
+        let ghosts = bit_count(ghost_targets);
         let (mut cat_floors, mut cats) = (0u32, 0u32);
         if hand.contains(Card::Cat) {
             for floor in Floor::ALL {
@@ -923,27 +924,35 @@ impl GhostAtHome {
                 }
             }
         }
-        // Parts of the hand: every one is a discard; some are rooms, some light. Parts
-        // are named by the positions they take in `list` (bit 0 = its first card).
-        let list = hand.list();
-        let [a, b, c] = list.cards;
-        let part_mask = Hand::part_mask(&list);
+        // Parts of the hand that may be played as rooms or may light, named by the
+        // positions they take in `list` (bit 0 = its first card). Only worked out when
+        // the hand could do either.
         let spaces = house.room_spaces();
         // A room play needs a room of the open floor or a wild room (the cards fill the
         // open floor first); it is made of rooms only.
         let open_byte = spaces[1] & !NO_SPACE;
-        let room_candidates = if spaces[1] & NO_SPACE == 0
-            && (hand.rooms_per_floor() & (open_byte * 0xFF) != 0 || hand.contains(Card::WildRoom))
-        {
-            let is_room = |card: Card| card.is_printed_room() || card == Card::WildRoom;
-            let rooms = positions(is_room(a), is_room(b), is_room(c), list.len);
-            part_mask & subsets(rooms)
-        } else {
-            0
-        };
+        let rooms_possible = spaces[1] & NO_SPACE == 0
+            && (hand.rooms_per_floor() & (open_byte * 0xFF) != 0 || hand.contains(Card::WildRoom));
         // A light is 2 or 3 printed rooms.
         let light_floors = if hand.bulbs() >= 5 {
             u32::from(house.light_mask())
+        } else {
+            0
+        };
+        let list = if rooms_possible || light_floors != 0 {
+            hand.list()
+        } else {
+            CardList {
+                cards: [FILLER; HAND_SIZE],
+                len: 0,
+            }
+        };
+        let [a, b, c] = list.cards;
+        let part_mask = Hand::part_mask(&list);
+        let room_candidates = if rooms_possible {
+            let is_room = |card: Card| card.is_printed_room() || card == Card::WildRoom;
+            let rooms = positions(is_room(a), is_room(b), is_room(c), list.len);
+            part_mask & subsets(rooms)
         } else {
             0
         };
