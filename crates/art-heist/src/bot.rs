@@ -1,6 +1,6 @@
 //! The rule-following bot: plays sensibly by the rules, from what its seat may know.
 
-use crate::cards::{bits, ActionCard, ArtCard, ArtSet, Kind, Pile, Place, PLAYERS};
+use crate::cards::{bits, ActionCard, ArtCard, ArtSet, Kind, Letter, Pile, Place, PLAYERS};
 use crate::game::{seat_bit, Action, ArtHeist, Phase, NONE};
 use takuge_engine::{Bot, Determinized, Game, GameRng};
 
@@ -129,20 +129,17 @@ impl Bot<ArtHeist> for CollectorBot {
                     let rules = g.rules();
                     let sel = u32::from(rules.letters(g.exhibit[p]));
                     let letter = u32::from(rules.letters(target) & !(sel as u16)).trailing_zeros();
-                    Some(Action::Cards(ArtSet(
+                    Some(Action::Cards(ArtSet::of(
                         target & rules.series_range(letter, letter),
                     )))
                 } else if target == 0 {
                     Some(Action::ShowNothing)
                 } else {
                     // Its letters first.
-                    let rules = g.rules();
-                    let letters = u32::from(rules.letters(target));
-                    let letter =
-                        |s: u32| rules.series_letters.get(s as usize).copied().unwrap_or('?');
+                    let letters = u32::from(g.rules().letters(target));
                     Some(Action::Exhibit {
-                        from: letter(letters.trailing_zeros()),
-                        to: letter(31 - letters.leading_zeros()),
+                        from: Letter(letters.trailing_zeros() as u8),
+                        to: Letter((31 - letters.leading_zeros()) as u8),
                     })
                 }
             }

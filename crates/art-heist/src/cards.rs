@@ -189,19 +189,42 @@ pub(crate) fn bits(mask: u64) -> impl Iterator<Item = u8> + Clone {
     })
 }
 
-/// A set of art cards (one bit per card id), written as the list of ids.
+/// Some art cards of one letter (series): what an exhibitor shows of a letter. Written
+/// as the list of the cards' ids. Two bytes, so that an action stays a few bytes (every
+/// step of every playout moves actions around).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ArtSet(pub u64);
+pub struct ArtSet {
+    series: u8,
+    cards: u8,
+}
 
 impl ArtSet {
+    /// The cards of `set` in its lowest series (callers pass cards of one series).
+    pub const fn of(set: u64) -> ArtSet {
+        let series = if set == 0 {
+            0
+        } else {
+            set.trailing_zeros() / 8
+        };
+        ArtSet {
+            series: series as u8,
+            cards: (set >> (8 * series)) as u8,
+        }
+    }
+
+    /// The cards, as a set of card bits.
+    pub const fn mask(self) -> u64 {
+        (self.cards as u64) << (8 * (self.series as u32 % 8))
+    }
+
     pub fn cards(self) -> impl Iterator<Item = ArtCard> + Clone {
-        bits(self.0).map(ArtCard)
+        bits(self.mask()).map(ArtCard)
     }
 }
 
 impl Serialize for ArtSet {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(bits(self.0))
+        s.collect_seq(bits(self.mask()))
     }
 }
 
@@ -215,6 +238,53 @@ impl<'de> Deserialize<'de> for ArtSet {
             }
             set |= 1 << id;
         }
-        Ok(ArtSet(set))
+        let one = ArtSet::of(set);
+        if one.mask() != set {
+            return Err(serde::de::Error::custom("cards of one letter"));
+        }
+        Ok(one)
+    }
+}
+
+/// A letter (series) of art, 'A' for the first; written as the letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Letter(pub u8);
+
+impl Letter {
+    /// The letter `c` ('A', 'B', ...); a character that is no letter of the game
+    /// becomes a letter no hand holds.
+    pub const fn of(c: char) -> Letter {
+        let n = (c as u32).wrapping_sub('A' as u32);
+        Letter(if n < 26 { n as u8 } else { u8::MAX })
+    }
+
+    pub const fn series(self) -> u32 {
+        self.0 as u32
+    }
+
+    pub fn as_char(self) -> char {
+        if self.0 < 26 {
+            char::from(b'A' + self.0)
+        } else {
+            '?'
+        }
+    }
+}
+
+impl fmt::Display for Letter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.as_char())
+    }
+}
+
+impl Serialize for Letter {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.as_char())
+    }
+}
+
+impl<'de> Deserialize<'de> for Letter {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Letter::of(char::deserialize(d)?))
     }
 }

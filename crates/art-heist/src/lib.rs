@@ -20,7 +20,9 @@ mod view;
 mod scenarios;
 
 pub use bot::{best_exhibit, CollectorBot};
-pub use cards::{ActionCard, ArtCard, Colour, Kind, Pile, Place, ACTION_CARDS, PLAYERS};
+pub use cards::{
+    ActionCard, ArtCard, ArtSet, Colour, Kind, Letter, Pile, Place, ACTION_CARDS, PLAYERS,
+};
 pub use components::{components, Castle, Components, COMPONENTS_TOML};
 pub use game::{Action, ArtHeist, AuctionResult, Options, Reject};
 pub use view::{ArtFace, AuctionView, CardFace, PileView, PlayerView, Step, View};

@@ -5,7 +5,7 @@
 //! 6/8/17/19, white 7/9/16/18 (thousands); thieves red 1/10, blue 2/9, green 3/8,
 //! purple 4/7, white 5/6; castle 5|3 at the start; goal 30; final exhibit +8/+4.
 
-use crate::cards::{bits, ActionCard, ArtCard, ArtSet, Colour, Kind, Pile, Place, PLAYERS};
+use crate::cards::{bits, ActionCard, ArtCard, ArtSet, Colour, Kind, Letter, Pile, Place, PLAYERS};
 use crate::game::{connected, Action, ArtHeist, Options, Phase, Stack};
 use crate::view::Step;
 use takuge_engine::{ActionError, Game, GameRng, Seat, SeatSet, Viewer};
@@ -115,7 +115,7 @@ fn show(g: &mut ArtHeist, p: usize, cards: u64) {
     let rules = g.rules();
     let letters = u32::from(rules.letters(cards));
     let (from, to) = (letters.trailing_zeros(), 31 - letters.leading_zeros());
-    let letter = |s: u32| rules.series_letters[s as usize];
+    let letter = |s: u32| Letter(s as u8);
     act(
         g,
         p,
@@ -128,7 +128,7 @@ fn show(g: &mut ArtHeist, p: usize, cards: u64) {
         act(
             g,
             p,
-            Action::Cards(ArtSet(cards & rules.series_range(s, s))),
+            Action::Cards(ArtSet::of(cards & rules.series_range(s, s))),
         );
     }
 }
@@ -506,24 +506,43 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
     g.legal_actions(Seat(0), &mut legal);
     assert_eq!(
         legal,
-        vec![Action::ShowNothing, Action::Exhibit { from: 'A', to: 'B' }]
+        vec![
+            Action::ShowNothing,
+            Action::Exhibit {
+                from: Letter::of('A'),
+                to: Letter::of('B')
+            }
+        ]
     );
     let before = g.clone();
     for (from, to) in [('B', 'D'), ('A', 'D'), ('D', 'D'), ('B', 'A'), ('Z', 'Z')] {
         assert_eq!(
-            g.apply(Seat(0), &Action::Exhibit { from, to }),
+            g.apply(
+                Seat(0),
+                &Action::Exhibit {
+                    from: Letter::of(from),
+                    to: Letter::of(to)
+                }
+            ),
             Err(ActionError::Illegal(crate::game::Reject::NoSuchRun)),
             "{from}-{to}"
         );
     }
     assert_eq!(
-        g.apply(Seat(0), &Action::Cards(ArtSet(hand))),
+        g.apply(Seat(0), &Action::Cards(ArtSet::of(hand))),
         Err(ActionError::Illegal(crate::game::Reject::NoExhibitYet))
     );
     assert_eq!(g, before);
     // Then the cards, a letter at a time: one or more of each, 3 cards in all. With
     // A B B: the A, then both Bs (one B would leave 2 cards).
-    act(&mut g, RED, Action::Exhibit { from: 'A', to: 'B' });
+    act(
+        &mut g,
+        RED,
+        Action::Exhibit {
+            from: Letter::of('A'),
+            to: Letter::of('B'),
+        },
+    );
     assert_eq!(g.exhibit[RED], 0);
     let rules = g.rules();
     let (a, b) = (
@@ -531,16 +550,16 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
         hand & rules.series_range(1, 1),
     );
     g.legal_actions(Seat(0), &mut legal);
-    assert_eq!(legal, vec![Action::Cards(ArtSet(a))]);
-    act(&mut g, RED, Action::Cards(ArtSet(a)));
+    assert_eq!(legal, vec![Action::Cards(ArtSet::of(a))]);
+    act(&mut g, RED, Action::Cards(ArtSet::of(a)));
     g.legal_actions(Seat(0), &mut legal);
-    assert_eq!(legal, vec![Action::Cards(ArtSet(b))]);
+    assert_eq!(legal, vec![Action::Cards(ArtSet::of(b))]);
     let one_b = b & b.wrapping_neg();
     assert_eq!(
-        g.apply(Seat(0), &Action::Cards(ArtSet(one_b))),
+        g.apply(Seat(0), &Action::Cards(ArtSet::of(one_b))),
         Err(ActionError::Illegal(crate::game::Reject::NotThoseCards))
     );
-    act(&mut g, RED, Action::Cards(ArtSet(b)));
+    act(&mut g, RED, Action::Cards(ArtSet::of(b)));
     assert_eq!(g.position[RED], 5, "a valid exhibit of 3");
     // With A A B B C and the letters A–B, any one or both As, then the Bs needed for 3.
     let mut g = fixture();
@@ -555,7 +574,14 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
             detective(WHITE),
         ],
     );
-    act(&mut g, RED, Action::Exhibit { from: 'A', to: 'B' });
+    act(
+        &mut g,
+        RED,
+        Action::Exhibit {
+            from: Letter::of('A'),
+            to: Letter::of('B'),
+        },
+    );
     let rules = g.rules();
     let (a, b) = (
         hand & rules.series_range(0, 0),
@@ -566,20 +592,20 @@ fn exhibits_are_three_cards_or_more_with_connected_letters() {
     assert_eq!(
         legal,
         vec![
-            Action::Cards(ArtSet(a1)),
-            Action::Cards(ArtSet(a2)),
-            Action::Cards(ArtSet(a))
+            Action::Cards(ArtSet::of(a1)),
+            Action::Cards(ArtSet::of(a2)),
+            Action::Cards(ArtSet::of(a))
         ]
     );
-    act(&mut g, RED, Action::Cards(ArtSet(a2)));
+    act(&mut g, RED, Action::Cards(ArtSet::of(a2)));
     g.legal_actions(Seat(0), &mut legal);
-    assert_eq!(legal, vec![Action::Cards(ArtSet(b))], "one A: both Bs");
+    assert_eq!(legal, vec![Action::Cards(ArtSet::of(b))], "one A: both Bs");
     assert_eq!(
-        g.apply(Seat(0), &Action::Cards(ArtSet(a1))),
+        g.apply(Seat(0), &Action::Cards(ArtSet::of(a1))),
         Err(ActionError::Illegal(crate::game::Reject::NotThoseCards)),
         "the As are done"
     );
-    act(&mut g, RED, Action::Cards(ArtSet(b)));
+    act(&mut g, RED, Action::Cards(ArtSet::of(b)));
     assert_eq!(g.art[RED], hand, "exhibited cards stay in hand");
     assert_eq!(g.position[RED], 5);
 }
@@ -610,19 +636,34 @@ fn how_many_steps_an_exhibit_takes_depends_only_on_the_exhibit_shown() {
                 of & of.wrapping_neg()
             })
             .collect();
-        act(&mut g, RED, Action::Exhibit { from: 'A', to: 'C' });
+        act(
+            &mut g,
+            RED,
+            Action::Exhibit {
+                from: Letter::of('A'),
+                to: Letter::of('C'),
+            },
+        );
         for (i, &one) in shown.iter().enumerate() {
             assert_eq!(pending(&g), vec![RED], "{hand}: step {i}");
-            act(&mut g, RED, Action::Cards(ArtSet(one)));
+            act(&mut g, RED, Action::Cards(ArtSet::of(one)));
         }
         assert_eq!(g.position[RED], 5, "{hand}");
     }
-    // Sets of cards travel as lists of ids.
-    let json = serde_json::to_string(&Action::Cards(ArtSet(0b1_0000_0001))).unwrap();
-    assert_eq!(json, r#"{"cards":[0,8]}"#);
+    // Sets of cards travel as lists of ids (of one letter), letters as letters.
+    let json = serde_json::to_string(&Action::Cards(ArtSet::of(0b11))).unwrap();
+    assert_eq!(json, r#"{"cards":[0,1]}"#);
     let back: Action = serde_json::from_str(&json).unwrap();
-    assert_eq!(back, Action::Cards(ArtSet(0b1_0000_0001)));
+    assert_eq!(back, Action::Cards(ArtSet::of(0b11)));
     assert!(serde_json::from_str::<Action>(r#"{"cards":[64]}"#).is_err());
+    assert!(serde_json::from_str::<Action>(r#"{"cards":[0,8]}"#).is_err());
+    let exhibit = Action::Exhibit {
+        from: Letter::of('A'),
+        to: Letter::of('C'),
+    };
+    let json = serde_json::to_string(&exhibit).unwrap();
+    assert_eq!(json, r#"{"exhibit":{"from":"A","to":"C"}}"#);
+    assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), exhibit);
 }
 
 #[test]
@@ -1172,9 +1213,16 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
             detective(WHITE),
         ],
     );
-    act(&mut g, RED, Action::Exhibit { from: 'A', to: 'C' });
+    act(
+        &mut g,
+        RED,
+        Action::Exhibit {
+            from: Letter::of('A'),
+            to: Letter::of('C'),
+        },
+    );
     let a = r & g.rules().series_range(0, 0);
-    act(&mut g, RED, Action::Cards(ArtSet(a)));
+    act(&mut g, RED, Action::Cards(ArtSet::of(a)));
     let spectator = g.view(Viewer::Spectator);
     assert_eq!(spectator.players[RED].exhibit, None);
     assert!(

@@ -3,7 +3,7 @@
 //! exhibits rank.
 
 use super::state::{three_or_more, ArtHeist, Stack, NONE};
-use crate::cards::PLAYERS;
+use crate::cards::{Letter, PLAYERS};
 use crate::components::{Components, MAX_SERIES};
 use takuge_engine::GameRng;
 
@@ -20,18 +20,10 @@ pub(crate) const fn unpack_run(run: u8) -> (u32, u32) {
     ((run / 8) as u32, (run % 8) as u32)
 }
 
-/// The series of a letter (`'A'` is 0), if the game has it.
-pub(crate) fn series_of_letter(rules: &Components, letter: char) -> Option<u32> {
-    let s = u32::from(letter).wrapping_sub(u32::from('A'));
+/// The series of a letter, if the game has it.
+pub(crate) fn series_of_letter(rules: &Components, letter: Letter) -> Option<u32> {
+    let s = letter.series();
     (s < rules.series_letters.len() as u32).then_some(s)
-}
-
-pub(crate) fn letter_of_series(rules: &Components, series: u32) -> char {
-    rules
-        .series_letters
-        .get(series as usize)
-        .copied()
-        .unwrap_or('?')
 }
 
 /// The number of cards of each series (each byte of the set counted in its own byte).
@@ -43,65 +35,102 @@ const fn byte_counts(cards: u64) -> u64 {
 }
 
 /// The next letter of an exhibit being put together: the player's cards of that
-/// letter, how many of them must be shown at least (so 3 cards can still be reached),
-/// and whether it is the run's last letter.
+/// letter (one byte of a hand: `cards << shift`), how many of them must be shown at
+/// least (so 3 cards can still be reached), and whether it is the run's last letter.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NextLetter {
-    avail: u64,
+    cards: u8,
+    shift: u32,
     need: u32,
     last: bool,
 }
+
+/// Bits set in each byte value (the build targets CPUs without a popcount instruction,
+/// and these counts are taken at every exhibit step).
+const POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
 
 impl NextLetter {
     pub(crate) fn is_last(self) -> bool {
         self.last
     }
 
+    fn ok(self, sub: u8) -> bool {
+        u32::from(POPCOUNT[usize::from(sub)]) >= self.need
+    }
+
     pub(crate) fn allows(self, set: u64) -> bool {
-        set != 0 && set & !self.avail == 0 && set.count_ones() >= self.need
+        let sub = (set >> self.shift) as u8;
+        set != 0 && u64::from(sub) << self.shift == set && sub & !self.cards == 0 && self.ok(sub)
     }
 
     /// Every allowed set, in increasing order of the set's bits (a letter's cards are
     /// at most 8, so at most 255 sets; a hand rarely holds more than 3 of a letter).
     pub(crate) fn each_choice(self, mut f: impl FnMut(u64)) {
-        let mut sub = 0u64;
+        let mut sub = 0u8;
         loop {
-            // The next subset of `avail` in increasing order.
-            sub = sub.wrapping_sub(self.avail) & self.avail;
+            // The next subset of `cards` in increasing order.
+            sub = sub.wrapping_sub(self.cards) & self.cards;
             if sub == 0 {
                 return;
             }
-            if sub.count_ones() >= self.need {
-                f(sub);
+            if self.ok(sub) {
+                f(u64::from(sub) << self.shift);
             }
         }
     }
 
-    /// A uniformly drawn allowed set: the `k`-th of [`NextLetter::each_choice`]. The
-    /// subsets of `avail` in increasing order are the numbers 1, 2, 3, ... spread over
-    /// its bits (keeping their count of bits), so the draw needs no list.
-    pub(crate) fn random_choice(self, rng: &mut GameRng) -> Option<u64> {
-        let c = self.avail.count_ones();
-        let all = (1u32 << c) - 1;
-        if self.need <= 1 {
-            if all == 0 {
-                return None;
-            }
-            return Some(deposit(u64::from(rng.below(all)) + 1, self.avail));
+    /// How many sets [`NextLetter::each_choice`] lists.
+    fn count(self) -> u32 {
+        let c = u32::from(POPCOUNT[usize::from(self.cards)]);
+        (1u32 << c) - 1 - self.too_small(c)
+    }
+
+    /// How many subsets of `c` cards are too small to show: those of 1 card, and of
+    /// 2 when 3 are needed.
+    fn too_small(self, c: u32) -> u32 {
+        match self.need {
+            0 | 1 => 0,
+            2 => c,
+            _ => c + c * c.saturating_sub(1) / 2,
         }
-        let n = (1..=all).filter(|j| j.count_ones() >= self.need).count() as u32;
+    }
+
+    /// The `k`-th set of [`NextLetter::each_choice`], without listing: the subsets of
+    /// the cards in increasing order are the numbers 1, 2, 3, ... spread over the
+    /// cards' bits (keeping their count of bits).
+    fn nth_choice(self, k: u32) -> Option<u64> {
+        let c = u32::from(POPCOUNT[usize::from(self.cards)]);
+        let j = if self.too_small(c) == 0 {
+            k + 1
+        } else {
+            (1..1u32 << c)
+                .filter(|&j| self.ok(j as u8))
+                .nth(k as usize)?
+        };
+        (j < 1 << c).then(|| u64::from(deposit(j as u8, self.cards)) << self.shift)
+    }
+
+    /// A uniformly drawn allowed set (the same draw as picking from the listed sets).
+    pub(crate) fn random_choice(self, rng: &mut GameRng) -> Option<u64> {
+        let n = self.count();
         if n == 0 {
             return None;
         }
-        let k = rng.below(n) as usize;
-        let j = (1..=all).filter(|j| j.count_ones() >= self.need).nth(k)?;
-        Some(deposit(u64::from(j), self.avail))
+        self.nth_choice(rng.below(n))
     }
 }
 
 /// The low bits of `value` placed, in order, on the set bits of `mask`.
-fn deposit(value: u64, mask: u64) -> u64 {
-    let (mut out, mut m, mut v) = (0, mask, value);
+fn deposit(value: u8, mask: u8) -> u8 {
+    let (mut out, mut m, mut v) = (0u8, mask, value);
     while m != 0 && v != 0 {
         if v & 1 != 0 {
             out |= m & m.wrapping_neg();
@@ -119,6 +148,61 @@ impl ArtHeist {
         let mut out = Stack::new();
         self.each_run(hand, |run| out.push(run));
         out
+    }
+
+    /// How many runs `hand` can exhibit: [`ArtHeist::runs`] counted without listing.
+    pub(crate) fn count_runs(&self, hand: u64) -> u32 {
+        let mut n = 0;
+        self.each_run_start(hand, |_, first, last| {
+            n += last + 1 - first;
+            false
+        });
+        n
+    }
+
+    /// The `k`-th run of [`ArtHeist::runs`], found without listing them.
+    pub(crate) fn nth_run(&self, hand: u64, k: u32) -> Option<u8> {
+        let mut k = k;
+        let mut found = None;
+        self.each_run_start(hand, |from, first, last| {
+            let here = last + 1 - first;
+            if k < here {
+                found = Some(pack_run(from, first + k));
+                true
+            } else {
+                k -= here;
+                false
+            }
+        });
+        found
+    }
+
+    /// For every letter `from` of the hand that starts runs, in order: `f(from, first,
+    /// last)`, the runs from `from` ending at `first..=last`; `f` returns true to stop.
+    /// Every letter of a run is in hand, so 3 cards are reached by the third letter at
+    /// the latest: no loop over the run's letters is needed.
+    #[inline]
+    fn each_run_start(&self, hand: u64, mut f: impl FnMut(u32, u32, u32) -> bool) {
+        let n = self.rules().series_letters.len().min(MAX_SERIES) as u32;
+        let counts = byte_counts(hand);
+        let count = |s: u32| ((counts >> (8 * (s & 7))) & 0xff) as u32;
+        let mut present = u32::from(self.rules().letters(hand)) & ((1 << n) - 1);
+        while present != 0 {
+            let from = present.trailing_zeros();
+            let stretch = (present >> from).trailing_ones();
+            let last = from + stretch - 1;
+            let first = if count(from) >= 3 {
+                from
+            } else if stretch >= 2 && count(from) + count(from + 1) >= 3 {
+                from + 1
+            } else {
+                from + 2
+            };
+            if first <= last && f(from, first, last) {
+                return;
+            }
+            present &= present - 1;
+        }
     }
 
     /// Calls `f` with every run of `hand`, in order. Runs of a hand are few (a dealt
@@ -173,7 +257,8 @@ impl ArtHeist {
         if letter > to {
             return None;
         }
-        let avail = hand & rules.series_range(letter, letter);
+        let shift = 8 * (letter % 8);
+        let cards = (hand >> shift) as u8;
         let rest = if letter < to {
             hand & rules.series_range(letter + 1, to)
         } else {
@@ -184,7 +269,8 @@ impl ArtHeist {
             .saturating_sub(sel.count_ones() + rest.count_ones())
             .max(1);
         Some(NextLetter {
-            avail,
+            cards,
+            shift,
             need,
             last: letter == to,
         })
@@ -224,5 +310,33 @@ impl ArtHeist {
             .as_mut_slice()
             .sort_unstable_by_key(|&p| std::cmp::Reverse(strength[usize::from(p)]));
         order
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawing_a_set_of_cards_matches_the_listed_sets() {
+        for cards in 0..=255u8 {
+            for need in 1..=3 {
+                for shift in [0, 40] {
+                    let next = NextLetter {
+                        cards,
+                        shift,
+                        need,
+                        last: false,
+                    };
+                    let mut listed = Vec::new();
+                    next.each_choice(|set| listed.push(set));
+                    let drawn: Vec<u64> = (0..next.count())
+                        .filter_map(|k| next.nth_choice(k))
+                        .collect();
+                    assert_eq!(drawn, listed, "{cards:08b} need {need}");
+                    assert!(listed.iter().all(|&set| next.allows(set)));
+                }
+            }
+        }
     }
 }

@@ -11,10 +11,10 @@ pub(crate) use state::{seat_bit, Phase, Stack, NONE};
 pub use state::{Action, ArtHeist, AuctionResult, Options, Reject};
 
 use crate::cards::{
-    bits, ActionCard, ArtCard, ArtSet, Colour, Kind, Pile, Place, MAX_ART, PLAYERS,
+    bits, ActionCard, ArtCard, ArtSet, Colour, Kind, Letter, Pile, Place, MAX_ART, PLAYERS,
 };
 use crate::components::{components, Components};
-use exhibit::{letter_of_series, pack_run, series_of_letter, unpack_run};
+use exhibit::{pack_run, series_of_letter, unpack_run};
 use state::Rules;
 use takuge_engine::{
     ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer,
@@ -176,17 +176,16 @@ impl Game for ArtHeist {
             Phase::Exhibiting | Phase::FinalExhibit => match self.next_letter(p) {
                 None => {
                     out.push(Action::ShowNothing);
-                    let rules = self.rules();
                     out.extend(self.runs(self.art[p]).as_slice().iter().map(|&run| {
                         let (from, to) = unpack_run(run);
                         Action::Exhibit {
-                            from: letter_of_series(rules, from),
-                            to: letter_of_series(rules, to),
+                            from: Letter(from as u8),
+                            to: Letter(to as u8),
                         }
                     }));
                 }
                 Some(next) => {
-                    next.each_choice(|set| out.push(Action::Cards(ArtSet(set))));
+                    next.each_choice(|set| out.push(Action::Cards(ArtSet::of(set))));
                 }
             },
             Phase::Stealing => {
@@ -338,21 +337,20 @@ impl ArtHeist {
             }
             Phase::Exhibiting | Phase::FinalExhibit => match self.next_letter(p) {
                 None => {
-                    let runs = self.runs(self.art[p]);
-                    let k = rng.below(runs.len() as u32 + 1);
+                    let hand = self.art[p];
+                    let k = rng.below(self.count_runs(hand) + 1);
                     if k == 0 {
                         return Some(Action::ShowNothing);
                     }
-                    let (from, to) = unpack_run(runs.get(k as usize - 1)?);
-                    let rules = self.rules();
+                    let (from, to) = unpack_run(self.nth_run(hand, k - 1)?);
                     Some(Action::Exhibit {
-                        from: letter_of_series(rules, from),
-                        to: letter_of_series(rules, to),
+                        from: Letter(from as u8),
+                        to: Letter(to as u8),
                     })
                 }
                 Some(next) => next
                     .random_choice(rng)
-                    .map(|set| Action::Cards(ArtSet(set))),
+                    .map(|set| Action::Cards(ArtSet::of(set))),
             },
             Phase::Stealing => {
                 let e = self.robbed()?;
@@ -379,7 +377,8 @@ impl ArtHeist {
                     .ok_or(Reject::NoSuchRun)?;
                 self.run[p] = pack_run(from, to);
             }
-            (Phase::Exhibiting | Phase::FinalExhibit, Action::Cards(ArtSet(set))) => {
+            (Phase::Exhibiting | Phase::FinalExhibit, Action::Cards(set)) => {
+                let set = set.mask();
                 let next = self.next_letter(p).ok_or(Reject::NoExhibitYet)?;
                 if !next.allows(set) {
                     return Err(Reject::NotThoseCards);

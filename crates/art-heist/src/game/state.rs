@@ -1,8 +1,8 @@
 //! The state: what is on the table, and the types of actions and refusals.
 
 use crate::cards::{
-    bits, ActionCard, ArtCard, ArtSet, Colour, Pile, Place, ACTION_CARDS, ALL_SEATS, MAX_ART,
-    PLAYERS,
+    bits, ActionCard, ArtCard, ArtSet, Colour, Letter, Pile, Place, ACTION_CARDS, ALL_SEATS,
+    MAX_ART, PLAYERS,
 };
 use crate::components::Components;
 use serde::{Deserialize, Serialize};
@@ -25,7 +25,7 @@ pub enum Action {
     Play(ActionCard),
     /// Choose the letters of the exhibit: the run `from..=to` (every letter in hand, 3
     /// cards or more of them). The cards follow, one step per letter.
-    Exhibit { from: char, to: char },
+    Exhibit { from: Letter, to: Letter },
     /// The cards shown of the next letter of the run (one or more, and enough to make 3
     /// cards with the letters still to come). After the last letter the exhibit is
     /// complete. A letter a step, whatever the hand holds, so how many steps a player
