@@ -1128,6 +1128,7 @@ fn restore(
                 e.message
             ))
         })?;
+        track_pending(pending, before, state.to_move(), i as u64 + 1);
         log.push(LogEntry {
             seat: a.seat,
             lines,
