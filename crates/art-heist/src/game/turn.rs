@@ -2,7 +2,7 @@
 //! detectives), the end; and the check of every action before it changes anything.
 
 use super::state::{seat_bit, seats, ArtHeist, AuctionResult, Phase, Stack, NONE};
-use crate::cards::{ActionCard, ArtCard, Kind, Pile, ALL_SEATS, PLAYERS};
+use crate::cards::{ActionCard, ArtCard, Pile, ALL_SEATS, PLAYERS};
 use takuge_engine::Seat;
 
 impl ArtHeist {
@@ -73,17 +73,13 @@ impl ArtHeist {
     /// Seats of `mask` whose played card is of `kind`, as masks per kind (money,
     /// thief, detective, exhibition card), in one pass over the table.
     pub(crate) fn playing(&self, mask: u8) -> [u8; 4] {
+        // Kind per slot of a colour's cards: 4 cheques, 2 thieves, detective, exhibition.
+        const KIND_OF_SLOT: [usize; 8] = [0, 0, 0, 0, 1, 1, 2, 3];
         let mut out = [0u8; 4];
         for (p, &c) in self.played.iter().enumerate() {
             let bit = seat_bit(p);
             if mask & bit != 0 && c != NONE {
-                let kind = match ActionCard(c).kind() {
-                    Kind::Money => 0,
-                    Kind::Thief => 1,
-                    Kind::Detective => 2,
-                    Kind::Exhibit => 3,
-                };
-                out[kind] |= bit;
+                out[KIND_OF_SLOT[usize::from(c & 7)]] |= bit;
             }
         }
         out
