@@ -48,6 +48,15 @@ fn monte_carlo(c: &mut Criterion) {
         };
         let mut buf = Vec::new();
         random_playout(&mut game, &mut rng, &mut buf, 12);
+        // On to a decision with a real choice (the bot answers a forced move at once).
+        let mut legal = Vec::new();
+        while let Some(seat) = game.to_move().first_seat() {
+            game.legal_actions(seat, &mut legal);
+            if legal.len() >= 3 {
+                break;
+            }
+            random_playout(&mut game, &mut rng, &mut buf, 1);
+        }
         let Some(seat) = game.to_move().first_seat() else {
             continue;
         };
