@@ -1,7 +1,7 @@
 //! Random games in a loop, for profiling (a development aid): `profile [players] [games]
 //! [specials]`. Under `valgrind --tool=callgrind`, (instructions of N games − those of 0
 //! games) / N is the cost of one random game.
-use takuge_engine::{Game, GameRng, Viewer};
+use takuge_engine::{Game, GameRng};
 use takuge_ghost_at_home::{GhostAtHome, Options};
 
 fn main() {
@@ -17,21 +17,19 @@ fn main() {
     let options = Options { special_cards };
     let mut rng = GameRng::from_seed(1);
     let mut buf = Vec::with_capacity(64);
-    let (mut steps, mut turns) = (0usize, 0u64);
+    let mut steps = 0usize;
     let t = std::time::Instant::now();
     for seed in 0..games {
         let mut g = GhostAtHome::new(&options, players, seed).unwrap();
         steps += takuge_engine::bot::random_playout(&mut g, &mut rng, &mut buf, 1_000_000);
-        turns += u64::from(g.view(Viewer::Spectator).turn);
     }
     let el = t.elapsed().as_secs_f64();
     let per_game = |n: f64| n / games.max(1) as f64;
     println!(
-        "{players}p{}: {:.0} games/s, {:.0} actions/game, {:.0} turns/game, {:.1} ns/action",
+        "{players}p{}: {:.0} games/s, {:.0} actions/game, {:.1} ns/action",
         if special_cards { " specials" } else { "" },
         games as f64 / el,
         per_game(steps as f64),
-        per_game(turns as f64),
         el * 1e9 / steps.max(1) as f64
     );
 }

@@ -37,6 +37,7 @@ fn main() {
             let options = Options { special_cards };
             let mut rng = GameRng::from_seed(1);
             let mut lens = Vec::new();
+            let mut turns = 0u64;
             let t = std::time::Instant::now();
             for seed in 0..2000 {
                 let mut g = GhostAtHome::new(&options, players, seed).unwrap();
@@ -44,12 +45,15 @@ fn main() {
                 let steps =
                     takuge_engine::bot::random_playout(&mut g, &mut rng, &mut buf, 1_000_000);
                 lens.push(steps);
+                turns += u64::from(g.view(takuge_engine::Viewer::Spectator).turn);
             }
             let el = t.elapsed();
+            let mean = lens.iter().sum::<usize>() as f64 / lens.len() as f64;
             lens.sort();
             println!(
-                "random specials={special_cards} {players}p: median {} p99 {} max {} steps; {:.0} games/s",
+                "random specials={special_cards} {players}p: mean {mean:.0} median {} p99 {} max {} steps, {:.0} turns; {:.0} games/s",
                 lens[lens.len() / 2], lens[lens.len() * 99 / 100], lens[lens.len() - 1],
+                turns as f64 / 2000.0,
                 2000.0 / el.as_secs_f64()
             );
             // seat 0 rules bot vs random others

@@ -358,27 +358,30 @@ impl Hand {
         })
     }
 
-    /// The cards, in face order.
+    /// The cards, in face order (unused slots hold [`FILLER`]). Straight-line: a hand
+    /// holds at most three faces.
     #[inline]
     pub(crate) fn list(self) -> CardList {
-        let mut cards = [FILLER; HAND_SIZE];
-        let mut len = 0;
-        let mut faces = self.face_bits();
-        while faces != 0 {
-            let shift = faces.trailing_zeros();
-            faces &= faces - 1;
-            let Some(&card) = Card::ALL.get(shift as usize / 2) else {
-                break;
-            };
-            let copies = ((self.0 >> shift) & 3) as usize;
-            for slot in cards.iter_mut().skip(len).take(copies) {
-                *slot = card;
-            }
-            len += copies;
-        }
+        let face = |shift: u32| Card::ALL.get(shift as usize / 2).copied().unwrap_or(FILLER);
+        let copies = |shift: u32| self.0.checked_shr(shift).map_or(0, |bits| bits & 3);
+        let f0 = self.face_bits();
+        let f1 = f0 & f0.wrapping_sub(1);
+        let f2 = f1 & f1.wrapping_sub(1);
+        let (s0, s1, s2) = (
+            f0.trailing_zeros(),
+            f1.trailing_zeros(),
+            f2.trailing_zeros(),
+        );
+        let (x0, x1, x2) = (face(s0), face(s1), face(s2));
+        let cards = match copies(s0) {
+            3 => [x0, x0, x0],
+            2 => [x0, x0, x1],
+            _ if copies(s1) == 2 => [x0, x1, x1],
+            _ => [x0, x1, x2],
+        };
         CardList {
             cards,
-            len: len.min(HAND_SIZE),
+            len: self.len().min(HAND_SIZE),
         }
     }
 

@@ -979,6 +979,42 @@ fn discard_is_one_choice_among_the_parts_of_the_hand_and_the_log_hides_them() {
     assert!(mine.contains("ghost"), "{mine}");
 }
 
+/// The packed hand lists its cards in face order, and its parts are exactly the distinct
+/// non-empty sub-multisets, each once (checked for every hand of up to 3 cards).
+#[test]
+fn packed_hands_list_their_cards_and_every_part_once() {
+    let mut hands = 0;
+    for a in 0..=Card::ALL.len() {
+        for b in a..=Card::ALL.len() {
+            for c in b..=Card::ALL.len() {
+                // Index 20 (past the faces) is "no card": a ≤ b ≤ c, so it only ends a hand.
+                let cards: Vec<Card> = [a, b, c]
+                    .into_iter()
+                    .filter_map(|i| Card::ALL.get(i).copied())
+                    .collect();
+                let hand = Hand::from_cards(&cards);
+                assert_eq!(hand.len(), cards.len());
+                assert_eq!(hand.list().as_slice(), cards.as_slice());
+                let mut expected = std::collections::HashSet::new();
+                for mask in 1..(1u32 << cards.len()) {
+                    let part: Vec<Card> = (0..cards.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| cards[i])
+                        .collect();
+                    expected.insert(Hand::from_cards(&part));
+                }
+                let mut parts = Vec::new();
+                Hand::for_each_part(&hand.list(), |p| parts.push(p));
+                let unique: std::collections::HashSet<Hand> = parts.iter().copied().collect();
+                assert_eq!(unique.len(), parts.len(), "a part twice for {cards:?}");
+                assert_eq!(unique, expected, "{cards:?}");
+                hands += 1;
+            }
+        }
+    }
+    assert_eq!(hands, 1 + 20 + 210 + 1540);
+}
+
 /// Actions travel as JSON: a set of cards is a list of 1 to 3 cards in any order.
 #[test]
 fn card_sets_read_and_write_as_lists_of_one_to_three_cards() {
