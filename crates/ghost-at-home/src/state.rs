@@ -1808,6 +1808,24 @@ impl Game for GhostAtHome {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
+        // The two steps of a discard, most of a random game's actions, checked first (the
+        // same conditions as in `is_legal`; the active seat is always at the table).
+        if seat == self.active {
+            let hand = self.hand(seat);
+            match (self.phase, *action) {
+                (Phase::Choose, Action::Discard) if hand.len() > 0 => {
+                    self.phase = Phase::Discarding;
+                    return Ok(());
+                }
+                (Phase::Discarding, Action::DiscardCards { cards })
+                    if cards.0.len() > 0 && hand.contains_all(cards.0) =>
+                {
+                    self.play(seat, *action);
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
         // `is_legal` is false for a finished game, a seat not at the table and a seat
         // that is not pending; the reason is worked out only when refusing.
         if self.is_legal(seat, action) {
