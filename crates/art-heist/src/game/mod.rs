@@ -326,14 +326,14 @@ impl ArtHeist {
     fn sample_rare(&self, p: usize, rng: &mut GameRng) -> Option<Action> {
         match self.phase {
             Phase::AuctionPile { .. } => {
-                let piles = [Pile::Left, Pile::Right]
-                    .map(|pile| (!self.piles[pile.index()].is_empty()).then_some(pile));
-                let n = piles.iter().flatten().count() as u32;
-                piles
-                    .into_iter()
-                    .flatten()
-                    .nth(rng.below(n) as usize)
-                    .map(Action::Take)
+                let [left, right] = self.piles.each_ref().map(|pile| !pile.is_empty());
+                let pile = match (left, right) {
+                    (true, true) if rng.below(2) == 0 => Pile::Left,
+                    (true, true) | (false, true) => Pile::Right,
+                    (true, false) => Pile::Left,
+                    (false, false) => return None,
+                };
+                Some(Action::Take(pile))
             }
             Phase::Exhibiting | Phase::FinalExhibit => match self.next_letter(p) {
                 None => {
