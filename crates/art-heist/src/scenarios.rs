@@ -1225,6 +1225,16 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
     act(&mut g, RED, Action::Cards(ArtSet::of(a)));
     let spectator = g.view(Viewer::Spectator);
     assert_eq!(spectator.players[RED].exhibit, None);
+    assert_eq!(spectator.players[RED].exhibit_letters, None);
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(1))).players[RED].exhibit_letters,
+        None
+    );
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(0))).players[RED].exhibit_letters,
+        Some([Letter::of('A'), Letter::of('C')]),
+        "a player sees the letters it chose"
+    );
     assert!(
         !spectator.players[RED].has_chosen,
         "still putting it together"

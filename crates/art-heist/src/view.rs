@@ -1,8 +1,8 @@
 //! What one viewer sees of the table.
 
-use crate::cards::{bits, ActionCard, ArtCard, Colour, Kind, Place, PLAYERS};
+use crate::cards::{bits, ActionCard, ArtCard, Colour, Kind, Letter, Place, PLAYERS};
 use crate::components::Components;
-use crate::game::{seat_bit, ArtHeist, AuctionResult, Phase};
+use crate::game::{seat_bit, unpack_run, ArtHeist, AuctionResult, Phase, NONE};
 use serde::Serialize;
 use takuge_engine::{Seat, Viewer};
 
@@ -82,6 +82,9 @@ pub struct PlayerView {
     /// This turn's exhibit: own while being put together; everyone's once shown (what
     /// is left of it after the thieves).
     pub exhibit: Option<Vec<ArtFace>>,
+    /// The letters (first and last) of the exhibit being put together: own only, once
+    /// chosen, until the exhibits are revealed.
+    pub exhibit_letters: Option<[Letter; 2]>,
     /// Showed no valid exhibit this turn (once revealed).
     pub exhibit_failed: bool,
     /// Strength of the final exhibit, once shown (more cards, then older; 0: none).
@@ -210,6 +213,13 @@ impl View {
                 } else {
                     None
                 };
+                let exhibit_letters = match g.run[p] {
+                    run if own && run != NONE && !g.exhibits_shown => {
+                        let (from, to) = unpack_run(run);
+                        Some([Letter(from as u8), Letter(to as u8)])
+                    }
+                    _ => None,
+                };
                 PlayerView {
                     seat: Seat(p as u8),
                     colour: g.colour[p],
@@ -228,6 +238,7 @@ impl View {
                         .collect(),
                     hidden_art: (g.art[p] & !visible_art).count_ones() as u8,
                     exhibit,
+                    exhibit_letters,
                     exhibit_failed: g.exhibits_shown && g.failed & bit != 0,
                     final_strength: g.final_strength[p],
                 }

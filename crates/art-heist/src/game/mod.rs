@@ -5,6 +5,7 @@ mod exhibit;
 mod state;
 mod turn;
 
+pub(crate) use exhibit::unpack_run;
 #[cfg(test)]
 pub(crate) use state::connected;
 pub(crate) use state::{seat_bit, Phase, Stack, NONE};
@@ -14,7 +15,7 @@ use crate::cards::{
     bits, ActionCard, ArtCard, ArtSet, Colour, Kind, Letter, Pile, Place, MAX_ART, PLAYERS,
 };
 use crate::components::{components, Components};
-use exhibit::{pack_run, series_of_letter, unpack_run};
+use exhibit::{pack_run, series_of_letter};
 use state::Rules;
 use takuge_engine::{
     ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer,
