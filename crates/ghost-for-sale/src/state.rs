@@ -107,49 +107,50 @@ pub(crate) struct Player {
 }
 
 /// An auction summed up per target (0..6 properties, 6 Mrs. Truelight, 7 the pile)
-/// and seat.
+/// and seat, as one comparable key per seat: greater is better, 0 means no bid.
 pub(crate) struct Tally {
-    total: [[u16; MAX_PLAYERS]; 8],
-    best: [[u8; MAX_PLAYERS]; 8],
-    /// Index of the highest card in placing order; `u8::MAX` when the seat did not bid.
-    best_at: [[u8; MAX_PLAYERS]; 8],
-}
-
-impl Tally {
     /// "合計 ... 一番高い額を賭けていたプレイヤーから順に順位がつけられます。もしも同額
     /// だった場合は、賭けたカードの中でそれぞれ1番高い賭け金カードの額面で競います。
     /// それでもまだ同額だった場合は、その1番高い賭け金カードを先に出していたプレイヤーが
-    /// 上位となります。" Greater is better.
-    fn key(&self, target: usize, s: usize) -> (u16, u8, std::cmp::Reverse<u8>) {
-        (
-            self.total[target][s],
-            self.best[target][s],
-            std::cmp::Reverse(self.best_at[target][s]),
-        )
-    }
+    /// 上位となります。" Packed: total << 16 | highest card << 8 | (255 − the highest
+    /// card's index in placing order). Indices are distinct and below `MAX_BIDS`, so
+    /// the keys of two bidders never tie and a bidder's key is never 0.
+    key: [[u32; MAX_PLAYERS]; 8],
+}
 
+impl Tally {
     /// The seats that bid on `target`, best first.
     pub(crate) fn ranking(&self, target: u8, n: usize) -> ([u8; MAX_PLAYERS], usize) {
-        let t = usize::from(target).min(7);
+        let keys = &self.key[usize::from(target).min(7)];
         let mut order = [0u8; MAX_PLAYERS];
         let mut len = 0;
-        for s in 0..n.min(MAX_PLAYERS) {
-            if self.best_at[t][s] != u8::MAX {
-                order[len] = s as u8;
+        for (s, &k) in keys.iter().enumerate().take(n) {
+            if k != 0 {
+                // Insertion into the (at most five) already ranked seats.
+                let mut j = len;
+                while j > 0 && keys[usize::from(order[j - 1]).min(MAX_PLAYERS - 1)] < k {
+                    order[j] = order[j - 1];
+                    j -= 1;
+                }
+                order[j] = s as u8;
                 len += 1;
             }
         }
-        order[..len].sort_unstable_by_key(|&s| std::cmp::Reverse(self.key(t, usize::from(s))));
         (order, len)
     }
 
     /// The best bidder on `target`, if anyone bid.
     pub(crate) fn winner(&self, target: u8, n: usize) -> Option<u8> {
-        let t = usize::from(target).min(7);
-        (0..n.min(MAX_PLAYERS))
-            .filter(|&s| self.best_at[t][s] != u8::MAX)
-            .max_by_key(|&s| self.key(t, s))
-            .map(|s| s as u8)
+        let keys = &self.key[usize::from(target).min(7)];
+        let mut best = 0u32;
+        let mut who = 0u8;
+        for (s, &k) in keys.iter().enumerate().take(n) {
+            if k > best {
+                best = k;
+                who = s as u8;
+            }
+        }
+        (best != 0).then_some(who)
     }
 }
 
@@ -176,6 +177,12 @@ pub struct GhostForSale {
     pub(crate) pending_target: Option<u8>,
     /// The last-player rule is in force: the one seat still holding cards may play one.
     pub(crate) last_call: bool,
+    /// Seats holding at least one bidding card (bit = seat), kept in step with the
+    /// hands: the auctions' turn order reads it on every turn.
+    pub(crate) holding: u8,
+    /// Seats that passed in the current auction (bit = seat), kept in step with
+    /// `Player::passed`.
+    pub(crate) passed: u8,
     pub(crate) players: [Player; MAX_PLAYERS],
     /// The "?" card each seat played, per round.
     pub(crate) card: [[Option<QuestionCard>; MAX_PLAYERS]; 2],
@@ -402,6 +409,37 @@ impl GhostForSale {
             .is_some_and(|&c| c > 0)
     }
 
+    /// `sample_action` outside the auctions (kept out of line: the auction steps are
+    /// the hot path).
+    #[inline(never)]
+    fn sample_outside_auction(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let p = self.player(seat.index());
+        match self.phase {
+            Phase::SetAside => {
+                let held = p.held();
+                let value = nth_bit(held, rng.below(ones(held)))?;
+                Some(Action::SetAside { value })
+            }
+            Phase::Choose => Some(Action::Choose {
+                card: if rng.below(2) == 0 {
+                    QuestionCard::Truth
+                } else {
+                    QuestionCard::Lie
+                },
+            }),
+            Phase::Declare => self.sample_declaration(p, rng),
+            Phase::Auction(_) | Phase::Special(_) | Phase::Over => {
+                self.legal_actions(seat, buf);
+                rng.pick(buf).copied()
+            }
+        }
+    }
+
     /// A uniformly drawn legal declaration (kept out of `sample_action`, whose auction
     /// arms are the hot path).
     #[inline(never)]
@@ -444,6 +482,99 @@ impl GhostForSale {
     /// Plays an action of a pending seat: each arm checks everything first and only then
     /// changes the state, so a refusal leaves it untouched.
     fn play(&mut self, seat: usize, action: Action) -> Result<(), Reject> {
+        match self.phase {
+            Phase::Auction(kind) => self.play_auction(seat.min(MAX_PLAYERS - 1), kind, action),
+            _ => self.play_outside_auction(seat, action),
+        }
+    }
+
+    /// `play` in an auction: the hot path of playouts.
+    fn play_auction(
+        &mut self,
+        seat: usize,
+        kind: AuctionKind,
+        action: Action,
+    ) -> Result<(), Reject> {
+        match action {
+            Action::Bid { .. } | Action::Done | Action::Pass if self.pending_target.is_some() => {
+                return Err(Reject::CardPending);
+            }
+            Action::Bid { target } => {
+                let code = self.target_code(kind, target)?;
+                if self.players[seat].hand_n == 0 {
+                    return Err(Reject::NoSuchCard(0));
+                }
+                self.pending_target = Some(code);
+            }
+            Action::Play { value } => {
+                let Some(code) = self.pending_target else {
+                    return Err(Reject::NoTargetChosen);
+                };
+                if !self.holds(seat, value) {
+                    return Err(Reject::NoSuchCard(value));
+                }
+                let a = self.auction_index(kind);
+                let slot = usize::from(self.auctions[a].len);
+                if slot >= MAX_BIDS {
+                    // Cannot happen: every card is on the table at most once.
+                    return Err(Reject::NoSuchCard(value));
+                }
+                self.pending_target = None;
+                let face_up = kind == AuctionKind::Property
+                    && self.special[self.global(code)] == Some(Special::OpenAuction);
+                let auction = &mut self.auctions[a];
+                auction.bids[slot] = Bid {
+                    seat: seat as u8,
+                    target: code,
+                    value,
+                    face_up,
+                };
+                auction.len += 1;
+                let p = &mut self.players[seat];
+                p.take(usize::from(value));
+                p.on_truelight |= code == T_TRUELIGHT;
+                let empty = p.hand_n == 0;
+                if empty {
+                    self.holding &= !(1 << seat);
+                }
+                if face_up {
+                    self.observe(seat, a);
+                }
+                self.placed += 1;
+                // "1枚か2枚": a turn ends after the second card, when the hand is empty,
+                // and after the single card of the last-player rule.
+                if self.placed >= 2 || empty || self.last_call {
+                    self.end_turn();
+                }
+            }
+            Action::Done => {
+                if self.placed == 0 {
+                    return Err(Reject::NothingPlaced);
+                }
+                self.end_turn();
+            }
+            Action::Pass => {
+                if self.placed != 0 {
+                    return Err(Reject::PassOnlyAtTurnStart);
+                }
+                // "ミセス・トゥルーライトに1枚も賭け金カードを置いていないプレイヤーは
+                // パスを選ぶことはできません。"
+                if kind == AuctionKind::Info && !self.players[seat].on_truelight {
+                    return Err(Reject::MustBidOnTruelight);
+                }
+                // "パスを選んだプレイヤーは、もうオークションに参加することができなくなります。"
+                self.players[seat].passed = true;
+                self.passed |= 1 << seat;
+                self.end_turn();
+            }
+            _ => return Err(Reject::WrongStep),
+        }
+        Ok(())
+    }
+
+    /// `play` outside the auctions (kept out of line, away from the hot path).
+    #[inline(never)]
+    fn play_outside_auction(&mut self, seat: usize, action: Action) -> Result<(), Reject> {
         let r = usize::from(self.round);
         let n = self.n();
         let seat = seat.min(MAX_PLAYERS - 1);
@@ -495,75 +626,6 @@ impl GhostForSale {
                 } else {
                     self.turn = next;
                 }
-            }
-            (Phase::Auction(_), Action::Bid { .. } | Action::Done | Action::Pass)
-                if self.pending_target.is_some() =>
-            {
-                return Err(Reject::CardPending);
-            }
-            (Phase::Auction(kind), Action::Bid { target }) => {
-                let code = self.target_code(kind, target)?;
-                if self.players[seat].hand_n == 0 {
-                    return Err(Reject::NoSuchCard(0));
-                }
-                self.pending_target = Some(code);
-            }
-            (Phase::Auction(kind), Action::Play { value }) => {
-                let Some(code) = self.pending_target else {
-                    return Err(Reject::NoTargetChosen);
-                };
-                if !self.holds(seat, value) {
-                    return Err(Reject::NoSuchCard(value));
-                }
-                let a = self.auction_index(kind);
-                let slot = usize::from(self.auctions[a].len);
-                if slot >= MAX_BIDS {
-                    // Cannot happen: every card is on the table at most once.
-                    return Err(Reject::NoSuchCard(value));
-                }
-                self.pending_target = None;
-                let face_up = kind == AuctionKind::Property
-                    && self.special[self.global(code)] == Some(Special::OpenAuction);
-                let auction = &mut self.auctions[a];
-                auction.bids[slot] = Bid {
-                    seat: seat as u8,
-                    target: code,
-                    value,
-                    face_up,
-                };
-                auction.len += 1;
-                let p = &mut self.players[seat];
-                p.take(usize::from(value));
-                p.on_truelight |= code == T_TRUELIGHT;
-                let empty = p.hand_n == 0;
-                if face_up {
-                    self.observe(seat, a);
-                }
-                self.placed += 1;
-                // "1枚か2枚": a turn ends after the second card, when the hand is empty,
-                // and after the single card of the last-player rule.
-                if self.placed >= 2 || empty || self.last_call {
-                    self.end_turn();
-                }
-            }
-            (Phase::Auction(_), Action::Done) => {
-                if self.placed == 0 {
-                    return Err(Reject::NothingPlaced);
-                }
-                self.end_turn();
-            }
-            (Phase::Auction(kind), Action::Pass) => {
-                if self.placed != 0 {
-                    return Err(Reject::PassOnlyAtTurnStart);
-                }
-                // "ミセス・トゥルーライトに1枚も賭け金カードを置いていないプレイヤーは
-                // パスを選ぶことはできません。"
-                if kind == AuctionKind::Info && !self.players[seat].on_truelight {
-                    return Err(Reject::MustBidOnTruelight);
-                }
-                // "パスを選んだプレイヤーは、もうオークションに参加することができなくなります。"
-                self.players[seat].passed = true;
-                self.end_turn();
             }
             (Phase::Special(g), action) => {
                 let g = usize::from(g).min(11);
@@ -642,6 +704,7 @@ impl GhostForSale {
         self.phase = Phase::Auction(kind);
         let a = self.auction_index(kind);
         self.auctions[a].started = true;
+        self.passed = 0;
         for p in &mut self.players[..usize::from(self.n)] {
             p.passed = false;
             p.on_truelight = false;
@@ -666,13 +729,8 @@ impl GhostForSale {
     /// auction, or ends the auction.
     fn assign_turn(&mut self, from: u8) {
         let n = self.n();
-        let mut holders = 0u16;
-        let mut active = 0u16;
-        for (i, p) in self.players[..n].iter().enumerate() {
-            let holds = u16::from(p.hand_n > 0);
-            holders |= holds << i;
-            active |= (holds & u16::from(!p.passed)) << i;
-        }
+        let holders = u16::from(self.holding);
+        let active = holders & !u16::from(self.passed);
         // "オークションは全てのプレイヤーがパスをしたときに終了します。" A seat with no
         // card left can do nothing more and counts as out.
         if active == 0 {
@@ -708,19 +766,17 @@ impl GhostForSale {
     /// and when that card was placed.
     pub(crate) fn tally(&self, a: usize) -> Tally {
         let mut t = Tally {
-            total: [[0; MAX_PLAYERS]; 8],
-            best: [[0; MAX_PLAYERS]; 8],
-            best_at: [[u8::MAX; MAX_PLAYERS]; 8],
+            key: [[0; MAX_PLAYERS]; 8],
         };
         for (i, b) in self.auctions[a].bids().iter().enumerate() {
-            let target = usize::from(b.target).min(7);
-            let s = usize::from(b.seat).min(MAX_PLAYERS - 1);
-            t.total[target][s] += u16::from(b.value);
+            let k =
+                &mut t.key[usize::from(b.target).min(7)][usize::from(b.seat).min(MAX_PLAYERS - 1)];
+            let v = u32::from(b.value);
             // Strictly greater: of two equal highest cards, the first one counts.
-            if b.value > t.best[target][s] {
-                t.best[target][s] = b.value;
-                t.best_at[target][s] = i as u8;
+            if v > (*k >> 8) & 0xff {
+                *k = (*k & 0xffff_0000) | (v << 8) | (255 - i as u32);
             }
+            *k += v << 16;
         }
         t
     }
@@ -758,6 +814,7 @@ impl GhostForSale {
                 p.paid[v] += 1;
             } else {
                 p.give(v);
+                self.holding |= 1 << b.seat;
             }
         }
     }
@@ -880,13 +937,16 @@ impl GhostForSale {
             .unwrap_or(self.first[0]);
         self.round = 1;
         let double = double_tokens(self.n());
-        for p in &mut self.players[..usize::from(self.n)] {
+        self.passed = 0;
+        self.holding = 0;
+        for (s, p) in self.players[..usize::from(self.n)].iter_mut().enumerate() {
             // "1ラウンド目が終わってから残った賭け金カードと、ゲーム開始時にキャラクター
             // カードの下に入れていた賭け金カードを合わせたもの".
             for v in 0..11 {
                 p.hand[v] += p.aside[v];
             }
             p.hand_n += p.aside_n;
+            self.holding |= u8::from(p.hand_n > 0) << s;
             p.refresh_held();
             p.aside = [0; 11];
             p.aside_n = 0;
@@ -1063,6 +1123,8 @@ impl Game for GhostForSale {
             placed: 0,
             pending_target: None,
             last_call: false,
+            holding: ((1u16 << players) - 1) as u8,
+            passed: 0,
             players: [player; MAX_PLAYERS],
             card: [[None; MAX_PLAYERS]; 2],
             auctions: [Auction::EMPTY; 4],
@@ -1226,47 +1288,37 @@ impl Game for GhostForSale {
             return None;
         }
         let p = self.player(seat.index());
-        match self.phase {
-            Phase::SetAside => {
-                let held = p.held();
-                let value = nth_bit(held, rng.below(ones(held)))?;
-                Some(Action::SetAside { value })
-            }
-            Phase::Choose => Some(Action::Choose {
-                card: if rng.below(2) == 0 {
-                    QuestionCard::Truth
-                } else {
-                    QuestionCard::Lie
-                },
-            }),
-            Phase::Declare => self.sample_declaration(p, rng),
-            Phase::Auction(kind) => {
-                if self.pending_target.is_some() {
-                    let held = p.held();
-                    let value = nth_bit(held, rng.below(ones(held)))?;
-                    return Some(Action::Play { value });
-                }
-                let stop = if self.placed != 0 {
-                    Some(Action::Done)
-                } else if kind == AuctionKind::Property || p.on_truelight {
-                    Some(Action::Pass)
-                } else {
-                    None
-                };
-                let targets = self.targets(kind);
-                let options = targets.len() as u32 + u32::from(stop.is_some());
-                let k = rng.below(options) as usize;
-                match stop {
-                    Some(stop) if k == 0 => Some(stop),
-                    Some(_) => targets.get(k - 1).map(|&target| Action::Bid { target }),
-                    None => targets.get(k).map(|&target| Action::Bid { target }),
-                }
-            }
-            Phase::Special(_) | Phase::Over => {
-                self.legal_actions(seat, buf);
-                rng.pick(buf).copied()
-            }
+        let Phase::Auction(kind) = self.phase else {
+            return self.sample_outside_auction(seat, rng, buf);
+        };
+        if self.pending_target.is_some() {
+            let held = p.held();
+            let value = nth_bit(held, rng.below(ones(held)))?;
+            return Some(Action::Play { value });
         }
+        // The options in `legal_actions` order: the stop (`Done` after a card, `Pass`
+        // when allowed), then the targets.
+        let stop = u32::from(self.placed != 0 || kind == AuctionKind::Property || p.on_truelight);
+        let targets = match kind {
+            AuctionKind::Property => PER_ROUND as u32,
+            AuctionKind::Info => 1 + u32::from(self.has_pile()),
+        };
+        let k = rng.below(targets + stop);
+        if k < stop {
+            return Some(if self.placed != 0 {
+                Action::Done
+            } else {
+                Action::Pass
+            });
+        }
+        let i = k - stop;
+        Some(Action::Bid {
+            target: match kind {
+                AuctionKind::Property => Target::Property(i as u8),
+                AuctionKind::Info if i == 0 => Target::Truelight,
+                AuctionKind::Info => Target::Pile,
+            },
+        })
     }
 
     /// Declarations, targets, passes and special-card decisions are public; which card
