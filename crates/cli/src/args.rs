@@ -28,6 +28,32 @@ pub enum Command {
     Games,
     /// Run the server: accounts, tables, live play over WebSocket (see docs/PROTOCOL.md).
     Serve(ServeArgs),
+    /// Drive N concurrent tables of bot clients over real WebSockets on loopback and
+    /// print committed actions per second and action-to-update latency.
+    Loadtest(LoadtestArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct LoadtestArgs {
+    /// Concurrent tables (one WebSocket client each; the other seats are server bots).
+    #[arg(long, default_value_t = 100)]
+    pub tables: usize,
+    /// How long to measure.
+    #[arg(long, default_value_t = 10.0)]
+    pub seconds: f64,
+    /// A running server (`http://127.0.0.1:8080`); default: its own on loopback with a
+    /// temporary database.
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// The game to play.
+    #[arg(long, default_value = "secret-moon")]
+    pub game: String,
+    /// Seats per table.
+    #[arg(long, short = 'p', default_value_t = 4)]
+    pub players: usize,
+    /// The server bot in the other seats.
+    #[arg(long, default_value = "random")]
+    pub bot: String,
 }
 
 #[derive(Debug, Args)]

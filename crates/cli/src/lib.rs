@@ -66,6 +66,32 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             };
             takuge_server::serve_blocking(config, args.log_json).map_err(CliError)
         }
+        Command::Loadtest(args) => {
+            if let Some(url) = &args.server {
+                let host = url
+                    .trim_start_matches("http://")
+                    .split(['/', ':'])
+                    .next()
+                    .unwrap_or("");
+                if !matches!(host, "127.0.0.1" | "localhost" | "[") && !host.starts_with("127.") {
+                    return Err(CliError::new(format!(
+                        "--server {url}: the load test only targets loopback addresses"
+                    )));
+                }
+            }
+            let report =
+                takuge_server::loadtest::run_blocking(takuge_server::loadtest::LoadConfig {
+                    tables: args.tables,
+                    seconds: args.seconds,
+                    server: args.server,
+                    game: args.game,
+                    players: args.players,
+                    bot: args.bot,
+                })
+                .map_err(CliError)?;
+            write!(out, "{report}")?;
+            Ok(())
+        }
         Command::Bench(args) => {
             let config = bench::BenchConfig::from_args(&args)?;
             let report = takuge_games::visit(&args.game, bench::BenchVisitor(&config))

@@ -10,6 +10,7 @@ pub mod db;
 pub mod error;
 pub mod hub;
 pub mod limit;
+pub mod loadtest;
 pub mod metrics;
 pub mod table;
 pub mod ws;

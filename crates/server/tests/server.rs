@@ -586,3 +586,24 @@ async fn a_seat_out_of_time_is_played_by_a_bot_and_marked() {
     assert!(last["outcome"]["ranks"].is_array());
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_test_drives_tables_and_reports() {
+    let report = takuge_server::loadtest::run(takuge_server::loadtest::LoadConfig {
+        tables: 3,
+        seconds: 1.0,
+        server: None,
+        game: "secret-moon".into(),
+        players: 4,
+        bot: "random".into(),
+    })
+    .await
+    .expect("runs");
+    assert!(
+        report.committed > 0 && report.client_actions > 0,
+        "{report}"
+    );
+    assert_eq!(report.errors, 0, "{report}");
+    let text = report.to_string();
+    assert!(text.contains("actions/s") && text.contains("p99"), "{text}");
+}
