@@ -149,6 +149,7 @@ impl Game for ArtHeist {
         PLAYERS
     }
 
+    #[inline]
     fn to_move(&self) -> SeatSet {
         SeatSet::from_bits(u16::from(self.pending))
     }
@@ -198,6 +199,11 @@ impl Game for ArtHeist {
         }
     }
 
+    // `sample_action` and `apply` are marked inline so that they are compiled into
+    // `random_playout` (a generic function, instantiated in the caller's crate): a
+    // random game's ~600 steps then run without calls (callgrind: 162 000 → 129 000
+    // instructions a game).
+    #[inline]
     fn sample_action(
         &self,
         seat: Seat,
@@ -211,8 +217,7 @@ impl Game for ArtHeist {
             return None;
         }
         // The two steps of every turn, place and action card, are most of a game's
-        // decisions: they are drawn here; the rest in `sample_rare`, kept out of line so
-        // this path stays short.
+        // decisions: they are drawn first; the rest in `sample_rare`.
         match self.phase {
             Phase::Location => Some(Action::Go(if rng.below(2) == 0 {
                 Place::AuctionHouse
@@ -226,6 +231,7 @@ impl Game for ArtHeist {
         }
     }
 
+    #[inline]
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
         if self.phase == Phase::Over {
             return Err(ActionError::GameOver);
@@ -323,7 +329,7 @@ impl Game for ArtHeist {
 
 impl ArtHeist {
     /// `sample_action` for the steps other than place and action card.
-    #[inline(never)]
+    #[inline]
     fn sample_rare(&self, p: usize, rng: &mut GameRng) -> Option<Action> {
         match self.phase {
             Phase::AuctionPile { .. } => {
@@ -363,7 +369,7 @@ impl ArtHeist {
 
     /// `apply` for the steps other than place and action card, and for any action that
     /// is not what the table is deciding: each arm checks completely, then plays.
-    #[inline(never)]
+    #[inline]
     fn apply_rare(&mut self, p: usize, action: &Action) -> Result<(), Reject> {
         let me = seat_bit(p);
         match (self.phase, *action) {
@@ -422,6 +428,7 @@ impl ArtHeist {
 }
 
 /// The `k`-th set bit of a mask (lowest first).
+#[inline]
 fn nth_set_bit(mask: u64, k: u32) -> Option<u8> {
     let mut rest = mask;
     for _ in 0..k {
@@ -431,6 +438,7 @@ fn nth_set_bit(mask: u64, k: u32) -> Option<u8> {
 }
 
 /// A uniformly drawn set bit of a non-empty mask.
+#[inline]
 fn nth_bit(mask: u64, rng: &mut GameRng) -> Option<u8> {
     nth_set_bit(mask, rng.below(mask.count_ones()))
 }

@@ -333,6 +333,7 @@ impl ArtHeist {
     }
 
     /// All seats of the current secret choice have chosen: reveal and resolve.
+    #[inline]
     pub(crate) fn all_chosen(&mut self) {
         match self.phase {
             Phase::Location => self.after_locations(),
