@@ -252,22 +252,31 @@ impl ArtHeist {
 
     /// The next letter of the exhibit `sel` of letters `from..=to` from `hand`.
     fn next_of(&self, hand: u64, sel: u64, from: u32, to: u32) -> Option<NextLetter> {
-        let rules = self.rules();
-        let letter = from + u32::from(rules.letters(sel)).count_ones();
-        if letter > to {
+        // The letters done are `from` up to the highest card chosen (each has a card).
+        let letter = if sel == 0 {
+            from
+        } else {
+            (63 - sel.leading_zeros()) / 8 + 1
+        };
+        if letter > to || to >= MAX_SERIES as u32 {
             return None;
         }
-        let shift = 8 * (letter % 8);
+        let shift = 8 * letter;
         let cards = (hand >> shift) as u8;
+        // The hand's cards of the letters still to come (`to` < 8, so no shift overflows).
         let rest = if letter < to {
-            hand & rules.series_range(letter + 1, to)
+            hand & (((1u64 << (8 * (to - letter))) - 1) << (shift + 8))
         } else {
             0
         };
         // Enough cards now that, with every card of the letters to come, 3 are reached.
-        let need = 3u32
-            .saturating_sub(sel.count_ones() + rest.count_ones())
-            .max(1);
+        let have = sel | rest;
+        let need = if three_or_more(have) {
+            1
+        } else {
+            let counted = u32::from(have != 0) + u32::from(have & have.wrapping_sub(1) != 0);
+            3 - counted
+        };
         Some(NextLetter {
             cards,
             shift,
