@@ -150,31 +150,30 @@ impl ArtHeist {
         out
     }
 
-    /// How many runs `hand` can exhibit: [`ArtHeist::runs`] counted without listing.
-    pub(crate) fn count_runs(&self, hand: u64) -> u32 {
-        let mut n = 0;
-        self.each_run_start(hand, |_, first, last| {
-            n += last + 1 - first;
+    /// A uniformly drawn run of `hand`, or `None` with chance 1/(runs + 1): the same
+    /// draw as picking from `show_nothing` followed by [`ArtHeist::runs`], without
+    /// listing them.
+    pub(crate) fn draw_run(&self, hand: u64, rng: &mut GameRng) -> Option<u8> {
+        // Runs grouped by their first letter: (from, first end, last end).
+        let mut starts = [(0u32, 0u32, 0u32); MAX_SERIES];
+        let (mut len, mut total) = (0, 0);
+        self.each_run_start(hand, |from, first, last| {
+            if let Some(slot) = starts.get_mut(len) {
+                *slot = (from, first, last);
+                len += 1;
+                total += last + 1 - first;
+            }
             false
         });
-        n
-    }
-
-    /// The `k`-th run of [`ArtHeist::runs`], found without listing them.
-    pub(crate) fn nth_run(&self, hand: u64, k: u32) -> Option<u8> {
-        let mut k = k;
-        let mut found = None;
-        self.each_run_start(hand, |from, first, last| {
+        let mut k = rng.below(total + 1).checked_sub(1)?;
+        for &(from, first, last) in starts.iter().take(len) {
             let here = last + 1 - first;
             if k < here {
-                found = Some(pack_run(from, first + k));
-                true
-            } else {
-                k -= here;
-                false
+                return Some(pack_run(from, first + k));
             }
-        });
-        found
+            k -= here;
+        }
+        None
     }
 
     /// For every letter `from` of the hand that starts runs, in order: `f(from, first,

@@ -344,12 +344,10 @@ impl ArtHeist {
             }
             Phase::Exhibiting | Phase::FinalExhibit => match self.next_letter(p) {
                 None => {
-                    let hand = self.art[p];
-                    let k = rng.below(self.count_runs(hand) + 1);
-                    if k == 0 {
+                    let Some(run) = self.draw_run(self.art[p], rng) else {
                         return Some(Action::ShowNothing);
-                    }
-                    let (from, to) = unpack_run(self.nth_run(hand, k - 1)?);
+                    };
+                    let (from, to) = unpack_run(run);
                     Some(Action::Exhibit {
                         from: Letter(from as u8),
                         to: Letter(to as u8),
