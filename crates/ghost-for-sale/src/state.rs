@@ -240,11 +240,13 @@ const ONES: [u8; 256] = {
 };
 
 /// Bits set in `mask`.
+#[inline]
 fn ones(mask: u16) -> u32 {
     u32::from(ONES[usize::from(mask & 0xff)]) + u32::from(ONES[usize::from(mask >> 8)])
 }
 
 /// The value of the `n`-th set bit (from the lowest) of `mask`.
+#[inline]
 fn nth_bit(mask: u16, n: u32) -> Option<u8> {
     let mut m = mask;
     for _ in 0..n {
@@ -264,6 +266,7 @@ pub(crate) fn double_tokens(players: usize) -> u8 {
 
 impl Player {
     /// Bit `v` set when the hand holds at least one card of value `v`.
+    #[inline]
     pub(crate) fn held(&self) -> u16 {
         self.held
     }
@@ -278,6 +281,7 @@ impl Player {
     }
 
     /// Takes one card of `value` (held) out of the hand.
+    #[inline]
     fn take(&mut self, value: usize) {
         if let Some(c) = self.hand.get_mut(value) {
             *c -= 1;
@@ -289,6 +293,7 @@ impl Player {
     }
 
     /// Puts one card of `value` into the hand.
+    #[inline]
     fn give(&mut self, value: usize) {
         if let Some(c) = self.hand.get_mut(value) {
             *c += 1;
@@ -299,6 +304,7 @@ impl Player {
 }
 
 impl GhostForSale {
+    #[inline]
     pub(crate) fn n(&self) -> usize {
         usize::from(self.n)
     }
@@ -312,10 +318,12 @@ impl GhostForSale {
     }
 
     /// Global id of local property `i` of the current round.
+    #[inline]
     pub(crate) fn global(&self, i: u8) -> usize {
         usize::from(self.round) * PER_ROUND + usize::from(i)
     }
 
+    #[inline]
     pub(crate) fn auction_index(&self, kind: AuctionKind) -> usize {
         usize::from(self.round) * 2 + usize::from(kind == AuctionKind::Property)
     }
@@ -328,6 +336,7 @@ impl GhostForSale {
         }
     }
 
+    #[inline]
     fn has_pile(&self) -> bool {
         // "3人プレイの場合、(2)のオークションは開催されません。"
         self.n >= 4
@@ -387,6 +396,7 @@ impl GhostForSale {
     }
 
     /// A target as stored, if it belongs to this auction.
+    #[inline]
     fn target_code(&self, kind: AuctionKind, target: Target) -> Result<u8, Reject> {
         match (kind, target) {
             (AuctionKind::Info, Target::Truelight) => Ok(T_TRUELIGHT),
@@ -398,10 +408,12 @@ impl GhostForSale {
         }
     }
 
+    #[inline]
     fn player(&self, seat: usize) -> &Player {
         &self.players[seat.min(MAX_PLAYERS - 1)]
     }
 
+    #[inline]
     fn holds(&self, seat: usize, value: u8) -> bool {
         self.player(seat)
             .hand
@@ -481,6 +493,7 @@ impl GhostForSale {
 
     /// Plays an action of a pending seat: each arm checks everything first and only then
     /// changes the state, so a refusal leaves it untouched.
+    #[inline]
     fn play(&mut self, seat: usize, action: Action) -> Result<(), Reject> {
         match self.phase {
             Phase::Auction(kind) => self.play_auction(seat.min(MAX_PLAYERS - 1), kind, action),
@@ -489,6 +502,7 @@ impl GhostForSale {
     }
 
     /// `play` in an auction: the hot path of playouts.
+    #[inline]
     fn play_auction(
         &mut self,
         seat: usize,
@@ -658,6 +672,7 @@ impl GhostForSale {
     }
 
     /// The seats that must decide now (kept in `pending`, refreshed after every action).
+    #[inline]
     fn compute_pending(&self) -> SeatSet {
         let n = self.n();
         let mut bits = 0u16;
@@ -715,6 +730,7 @@ impl GhostForSale {
         self.assign_turn(self.first[usize::from(self.round)]);
     }
 
+    #[inline]
     fn end_turn(&mut self) {
         self.placed = 0;
         if self.last_call {
@@ -727,6 +743,7 @@ impl GhostForSale {
 
     /// Gives the turn to the next seat clockwise from `from` that is still in the
     /// auction, or ends the auction.
+    #[inline]
     fn assign_turn(&mut self, from: u8) {
         let n = self.n();
         let holders = u16::from(self.holding);
@@ -754,6 +771,7 @@ impl GhostForSale {
     }
 
     /// The next seat clockwise.
+    #[inline]
     fn next_seat(&self, seat: u8) -> u8 {
         if usize::from(seat) + 1 >= self.n() {
             0
@@ -1176,6 +1194,7 @@ impl Game for GhostForSale {
         self.n()
     }
 
+    #[inline]
     fn to_move(&self) -> SeatSet {
         self.pending
     }
@@ -1277,7 +1296,10 @@ impl Game for GhostForSale {
     }
 
     /// Draws uniformly among the legal actions without listing them: the hot path of
-    /// random playouts (the special-card decisions, rare, list as usual).
+    /// random playouts (the special-card decisions, rare, list as usual). Inline, like
+    /// `apply`, so that both compile into the engine's `random_playout` loop in the
+    /// caller's crate (no call, no result through memory).
+    #[inline]
     fn sample_action(
         &self,
         seat: Seat,
@@ -1352,6 +1374,7 @@ impl Game for GhostForSale {
         }
     }
 
+    #[inline]
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
         if self.phase == Phase::Over {
             return Err(ActionError::GameOver);
