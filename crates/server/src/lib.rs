@@ -12,6 +12,7 @@ pub mod hub;
 pub mod limit;
 pub mod loadtest;
 pub mod metrics;
+pub mod openapi;
 pub mod table;
 pub mod ws;
 
@@ -162,6 +163,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tables/{id}/replay", get(replay))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
+        .route(
+            "/api/openapi.json",
+            get(|| async { axum::Json(openapi::document()) }),
+        )
         .fallback(not_found)
         .layer(timeout)
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes));

@@ -607,3 +607,34 @@ async fn the_load_test_drives_tables_and_reports() {
     let text = report.to_string();
     assert!(text.contains("actions/s") && text.contains("p99"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openapi_lists_every_route_and_every_listed_route_exists() {
+    let env = Env::new();
+    let server = env.start().await;
+    let c = Client::guest(server.addr).await;
+    let (s, doc) = c.get("/api/openapi.json").await;
+    assert_eq!(s, 200);
+    assert_eq!(doc["openapi"], "3.0.3");
+    for r in takuge_server::openapi::ROUTES {
+        assert!(
+            doc["paths"][r.path][r.method].is_object(),
+            "{} {}",
+            r.method,
+            r.path
+        );
+        let path = r.path.replace("{id}", "1");
+        let (status, body) = if r.method == "get" {
+            c.get(&path).await
+        } else {
+            c.post(&path, json!({})).await
+        };
+        // Whatever the answer, it is not the fallback for unknown endpoints.
+        assert!(
+            !(status == 404 && body["error"]["code"] == "not_found") && status != 405,
+            "{} {path}: {status} {body}",
+            r.method
+        );
+    }
+    server.shutdown().await;
+}
