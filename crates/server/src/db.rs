@@ -27,8 +27,11 @@ pub async fn connect(url: &str) -> Result<Db, String> {
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(Duration::from_secs(5))
         .foreign_keys(true);
+    // One connection: SQLite has one writer at a time, and several connections would
+    // wait on each other in SQLite's sleeping busy handler; one connection queues the
+    // writes instead (and in WAL mode a commit is short).
     let pool = SqlitePoolOptions::new()
-        .max_connections(4)
+        .max_connections(1)
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(options)
         .await

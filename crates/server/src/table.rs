@@ -591,17 +591,37 @@ impl Table {
         let new_version = self.version() + 1;
         let before = state.to_move();
         let outcome = next.outcome();
-        let mut tx = self.db.begin().await?;
-        let inserted = sqlx::query(
+        let insert = sqlx::query(
             "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
         )
         .bind(self.meta.id)
         .bind(new_version as i64)
         .bind(seat.0 as i64)
         .bind(action.to_string())
-        .bind(now())
-        .execute(&mut *tx)
-        .await;
+        .bind(now());
+        // The last action and the outcome commit together; any other action is one
+        // statement (its own transaction).
+        let inserted = match &outcome {
+            None => insert.execute(&self.db).await.map(|_| ()),
+            Some(outcome) => {
+                let outcome = serde_json::to_string(outcome).map_err(ApiError::internal)?;
+                let mut tx = self.db.begin().await?;
+                match insert.execute(&mut *tx).await {
+                    Ok(_) => {
+                        sqlx::query(
+                            "UPDATE game_tables SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
+                        )
+                        .bind(outcome)
+                        .bind(now())
+                        .bind(self.meta.id)
+                        .execute(&mut *tx)
+                        .await?;
+                        tx.commit().await
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+        };
         if let Err(e) = inserted {
             if let sqlx::Error::Database(d) = &e {
                 if d.is_unique_violation() {
@@ -613,17 +633,6 @@ impl Table {
             }
             return Err(e.into());
         }
-        if let Some(outcome) = &outcome {
-            sqlx::query(
-                "UPDATE game_tables SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
-            )
-            .bind(serde_json::to_string(outcome).map_err(ApiError::internal)?)
-            .bind(now())
-            .bind(self.meta.id)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
         self.metrics
             .actions_committed
             .fetch_add(1, Ordering::Relaxed);
