@@ -93,6 +93,7 @@ impl fmt::Display for Reject {
 
 impl SecretMoon {
     /// Checks an action of `seat` against the rules; `Ok` exactly when it is legal.
+    #[inline]
     pub(crate) fn check(&self, seat: Seat, action: &Action) -> Result<(), Reject> {
         let deal = &self.deal;
         match (self.phase, *action) {
@@ -117,6 +118,7 @@ impl SecretMoon {
         }
     }
 
+    #[inline]
     fn check_turn_action(&self, actor: Seat, action: Action) -> Result<(), Reject> {
         let deal = &self.deal;
         let own = Deal::seat_slot(actor);
@@ -187,6 +189,7 @@ impl SecretMoon {
         }
     }
 
+    #[inline]
     fn other_card(&self, actor: Seat, card: CardRef) -> Result<Slot, Reject> {
         let slot = self.deal.slot(card).ok_or(Reject::NoSuchCard)?;
         if slot == Deal::seat_slot(actor) {
@@ -196,6 +199,7 @@ impl SecretMoon {
         }
     }
 
+    #[inline]
     fn other_player(&self, actor: Seat, target: Seat) -> Result<Slot, Reject> {
         if target.0 >= self.deal.players {
             Err(Reject::NoSuchPlayer)
@@ -207,6 +211,7 @@ impl SecretMoon {
     }
 
     /// Face down and not protected (observe, nominate).
+    #[inline]
     fn hidden_target(&self, slot: Slot) -> Result<(), Reject> {
         if self.deal.status(slot).face_up() {
             Err(Reject::AlreadyFaceUp)
@@ -218,6 +223,7 @@ impl SecretMoon {
     }
 
     /// Not captured and not protected (question, protect, sabotage).
+    #[inline]
     fn live_target(&self, slot: Slot) -> Result<(), Reject> {
         if self.deal.status(slot) == CardStatus::Captured {
             Err(Reject::AlreadyCaptured)
@@ -232,6 +238,7 @@ impl SecretMoon {
     /// computes each target's eligibility once instead of calling [`Self::check`] per
     /// candidate; the conformance suite holds the two to agreement (every listed
     /// action applies, and actions not listed are refused).
+    #[inline]
     pub(crate) fn collect_legal(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
         let deal = &self.deal;
@@ -255,6 +262,7 @@ impl SecretMoon {
 
     /// What the actor can aim each kind of action at, as bit masks over card slots
     /// (players' cards are slots `0..players`, so player masks share the bits).
+    #[inline]
     fn turn_targets(&self, actor: Seat) -> TurnTargets {
         let deal = &self.deal;
         let own = Deal::seat_slot(actor);
@@ -322,6 +330,7 @@ impl SecretMoon {
         }
     }
 
+    #[inline]
     fn collect_turn_actions(&self, actor: Seat, out: &mut Vec<Action>) {
         let deal = &self.deal;
         let t = self.turn_targets(actor);
@@ -367,6 +376,7 @@ impl SecretMoon {
 
     /// A uniformly random legal action, drawn by counting instead of listing: the
     /// random playouts bots run spend most of their time here.
+    #[inline]
     pub(crate) fn sample(
         &self,
         seat: Seat,

@@ -11,6 +11,7 @@ use takuge_engine::{Game, Seat};
 
 impl SecretMoon {
     /// Plays an action already checked legal.
+    #[inline]
     pub(crate) fn play(&mut self, seat: Seat, action: Action) {
         match self.phase {
             Phase::Turn { actor, number } if actor == seat => self.play_turn(actor, number, action),
@@ -34,6 +35,7 @@ impl SecretMoon {
         }
     }
 
+    #[inline]
     fn play_turn(&mut self, actor: Seat, number: OrderNumber, action: Action) {
         let own = Deal::seat_slot(actor);
         let deal = &mut self.deal;
@@ -121,6 +123,7 @@ impl SecretMoon {
 
     /// The actor's order card goes face up to the discard pile; then the game ends
     /// if decided, or the next card is played, or the round ends.
+    #[inline]
     fn finish_turn(&mut self, actor: Seat, number: OrderNumber) {
         if self.deal.order.loc(number) == Some(OrderLoc::Held(actor)) {
             self.deal.order.set(number, OrderLoc::DiscardUp);
@@ -132,6 +135,7 @@ impl SecretMoon {
         self.next_turn();
     }
 
+    #[inline]
     fn next_turn(&mut self) {
         loop {
             if let Some((number, actor)) = self.deal.order.next_actor() {

@@ -205,6 +205,7 @@ impl Game for SecretMoon {
         usize::from(self.deal.players)
     }
 
+    #[inline]
     fn to_move(&self) -> SeatSet {
         match self.phase {
             Phase::Turn { actor, .. } | Phase::TakeOrderCard { actor, .. } => {
@@ -215,10 +216,12 @@ impl Game for SecretMoon {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         self.collect_legal(seat, out);
     }
 
+    #[inline]
     fn sample_action(
         &self,
         seat: Seat,
@@ -228,6 +231,7 @@ impl Game for SecretMoon {
         self.sample(seat, rng, buf)
     }
 
+    #[inline]
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
         takuge_engine::game::check_mover(self.to_move(), self.players(), seat)?;
         self.check(seat, action).map_err(ActionError::Illegal)?;

@@ -43,10 +43,12 @@ const fn number_of(index: usize) -> OrderNumber {
 }
 
 impl OrderCards {
+    #[inline]
     pub fn loc(&self, number: OrderNumber) -> Option<OrderLoc> {
         self.loc.get(usize::from(number).wrapping_sub(1)).copied()
     }
 
+    #[inline]
     pub(crate) fn set(&mut self, number: OrderNumber, loc: OrderLoc) {
         if let Some(l) = self.loc.get_mut(usize::from(number).wrapping_sub(1)) {
             *l = loc;
@@ -72,6 +74,7 @@ impl OrderCards {
     }
 
     /// The holder of the lowest unplayed card: who acts next.
+    #[inline]
     pub fn next_actor(&self) -> Option<(OrderNumber, Seat)> {
         self.iter().find_map(|(n, l)| match l {
             OrderLoc::Held(s) => Some((n, s)),
@@ -79,6 +82,7 @@ impl OrderCards {
         })
     }
 
+    #[inline]
     pub fn in_discard(&self, number: OrderNumber) -> bool {
         matches!(
             self.loc(number),
@@ -131,6 +135,7 @@ impl OrderCards {
 
     /// Discards whatever `seat` holds: an unplayed card face down (only its holder
     /// knows it, and everyone knows it was above `current`), a reserved one face up.
+    #[inline]
     pub(crate) fn discard_unplayed(&mut self, seat: Seat, current: OrderNumber) {
         for l in self.loc.iter_mut() {
             match *l {

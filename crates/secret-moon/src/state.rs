@@ -191,6 +191,7 @@ impl Deal {
     }
 
     /// The slot a card reference names, if that card is on the table.
+    #[inline]
     pub fn slot(&self, card: CardRef) -> Option<Slot> {
         let index = match card {
             CardRef::Player(s) => s.0,
@@ -215,6 +216,7 @@ impl Deal {
         Slot(seat.0)
     }
 
+    #[inline]
     pub fn role(&self, slot: Slot) -> Role {
         self.roles
             .get(slot.index())
@@ -222,6 +224,7 @@ impl Deal {
             .unwrap_or(Role::Soldier)
     }
 
+    #[inline]
     pub fn status(&self, slot: Slot) -> CardStatus {
         self.status.get(slot.index()).copied().unwrap_or_default()
     }
@@ -253,6 +256,7 @@ impl Deal {
         self.status(Self::seat_slot(seat)) == CardStatus::Captured
     }
 
+    #[inline]
     pub(crate) fn restrict(&mut self, slot: Slot, mask: RoleMask) {
         if let Some(m) = self.public_mask.get_mut(slot.index()) {
             *m = m.and(mask);
@@ -261,6 +265,7 @@ impl Deal {
 
     /// 公開: the card turns face up; a soldier revealed is captured at once
     /// (「自身の役職が公開されると捕獲された状態になります」).
+    #[inline]
     pub(crate) fn reveal(&mut self, slot: Slot, current: OrderNumber) {
         if self.status(slot) != CardStatus::Hidden {
             return;
@@ -275,6 +280,7 @@ impl Deal {
     }
 
     /// 捕獲: face up and out; an unplayed order card goes with it.
+    #[inline]
     pub(crate) fn capture(&mut self, slot: Slot, current: OrderNumber) {
         if let Some(s) = self.status.get_mut(slot.index()) {
             *s = CardStatus::Captured;
@@ -285,6 +291,7 @@ impl Deal {
         }
     }
 
+    #[inline]
     pub(crate) fn record_answer(&mut self, seat: Seat, answer: Answer) {
         if let Some(a) = self.answers.get_mut(seat.index()) {
             a.insert(answer);
@@ -293,6 +300,7 @@ impl Deal {
     }
 
     /// Whether the deal is decided (checked after every action: 即座に1ゲームが終了).
+    #[inline]
     pub fn decided(&self) -> Option<EndReason> {
         let (mut princess_up, mut traveller_up, mut minister_captured) = (false, false, false);
         for slot in self.slots() {
