@@ -2,7 +2,7 @@
 //! workload for instruction-count profiling (`perf stat -e instructions`), which is
 //! repeatable on a busy machine where wall-clock benchmarks are not.
 //!
-//! `cargo run --release -p takuge-secret-moon --example playouts -- 100000`
+//! `cargo run --release -p takuge-secret-moon --example secret_moon_playouts -- 100000`
 
 use takuge_engine::bot::random_playout;
 use takuge_engine::{Game, GameRng};
