@@ -1686,14 +1686,7 @@ impl Game for GhostAtHome {
     }
 
     fn validate(_options: &Options, players: usize) -> Result<(), SetupError> {
-        if !(META.min_players..=META.max_players).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                game: META.id,
-                min: META.min_players,
-                max: META.max_players,
-                got: players,
-            });
-        }
+        META.check_players(players)?;
         card_data().map_err(|reason| SetupError::InvalidOptions {
             reason: format!("the card data file is broken: {reason}"),
         })?;

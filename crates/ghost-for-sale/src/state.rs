@@ -1103,14 +1103,7 @@ impl Game for GhostForSale {
     }
 
     fn validate(options: &Options, players: usize) -> Result<(), SetupError> {
-        if !(META.min_players..=META.max_players).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                game: META.id,
-                min: META.min_players,
-                max: META.max_players,
-                got: players,
-            });
-        }
+        META.check_players(players)?;
         if let Some(f) = options.first_player {
             if usize::from(f) >= players {
                 return Err(SetupError::InvalidOptions {

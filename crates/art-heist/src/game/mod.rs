@@ -44,14 +44,7 @@ impl Game for ArtHeist {
     }
 
     fn validate(_options: &Options, players: usize) -> Result<(), SetupError> {
-        if players != PLAYERS {
-            return Err(SetupError::PlayerCount {
-                game: META.id,
-                min: PLAYERS,
-                max: PLAYERS,
-                got: players,
-            });
-        }
+        META.check_players(players)?;
         components().map_err(|reason| SetupError::InvalidOptions {
             reason: reason.to_string(),
         })?;
