@@ -5,7 +5,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use takuge_art_heist::{ArtHeist, Options};
-use takuge_engine::bot::random_playout;
+use takuge_engine::bot::random_game;
 use takuge_engine::{Bot, Determinized, Game, GameRng, MonteCarloBot, Seat};
 
 fn random_games(c: &mut Criterion) {
@@ -16,11 +16,9 @@ fn random_games(c: &mut Criterion) {
         let mut buf = Vec::with_capacity(64);
         let options = Options::default();
         b.iter(|| {
-            let seed = rng.next_u64();
-            let Ok(mut game) = ArtHeist::new(&options, 5, seed) else {
-                return 0;
-            };
-            black_box(random_playout(&mut game, &mut rng, &mut buf, 100_000))
+            black_box(random_game::<ArtHeist>(
+                &options, 5, &mut rng, &mut buf, 100_000,
+            ))
         });
     });
     group.finish();

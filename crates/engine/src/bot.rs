@@ -105,6 +105,20 @@ pub fn random_playout<G: Game>(
     steps
 }
 
+/// Sets up a game from a seed drawn from `rng` and plays it out at random: the
+/// workload of every "random complete games per second" benchmark. Returns the number
+/// of actions played, or `None` if the setup is invalid.
+pub fn random_game<G: Game>(
+    options: &G::Options,
+    players: usize,
+    rng: &mut GameRng,
+    buf: &mut Vec<G::Action>,
+    max_steps: usize,
+) -> Option<usize> {
+    let mut game = G::new(options, players, rng.next_u64()).ok()?;
+    Some(random_playout(&mut game, rng, buf, max_steps))
+}
+
 /// Perfect-information Monte Carlo over determinizations: for each candidate action,
 /// the average result of random playouts in freshly sampled worlds. Strong enough to
 /// be a real opponent in short hidden-information games, and the generic bot every

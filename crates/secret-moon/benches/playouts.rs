@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use takuge_engine::bot::random_playout;
+use takuge_engine::bot::random_game;
 use takuge_engine::{Bot, Determinized, Game, GameRng, MonteCarloBot, Seat};
 use takuge_secret_moon::{Options, SecretMoon};
 
@@ -20,11 +20,9 @@ fn random_games(c: &mut Criterion) {
                 let mut buf = Vec::with_capacity(64);
                 let options = Options::default();
                 b.iter(|| {
-                    let seed = rng.next_u64();
-                    let Ok(mut game) = SecretMoon::new(&options, players, seed) else {
-                        return 0;
-                    };
-                    black_box(random_playout(&mut game, &mut rng, &mut buf, 1_000))
+                    black_box(random_game::<SecretMoon>(
+                        &options, players, &mut rng, &mut buf, 1_000,
+                    ))
                 });
             },
         );

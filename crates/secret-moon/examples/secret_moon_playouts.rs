@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release -p takuge-secret-moon --example secret_moon_playouts -- 100000`
 
-use takuge_engine::bot::random_playout;
-use takuge_engine::{Game, GameRng};
+use takuge_engine::bot::random_game;
+use takuge_engine::GameRng;
 use takuge_secret_moon::{Options, SecretMoon};
 
 fn main() {
@@ -22,10 +22,9 @@ fn main() {
     let mut actions = 0;
     let start = std::time::Instant::now();
     for _ in 0..games {
-        let seed = rng.next_u64();
-        if let Ok(mut game) = SecretMoon::new(&Options::default(), players, seed) {
-            actions += random_playout(&mut game, &mut rng, &mut buf, 1_000);
-        }
+        actions +=
+            random_game::<SecretMoon>(&Options::default(), players, &mut rng, &mut buf, 1_000)
+                .unwrap_or(0);
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
