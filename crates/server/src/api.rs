@@ -218,6 +218,9 @@ pub async fn games(State(state): S) -> Json<Value> {
             json!({
                 "meta": g.meta(),
                 "default_options": g.default_options(),
+                // Every distinct option set the game accepts, so a client can offer each
+                // option's values without knowing the game.
+                "option_sets": g.option_sets(),
                 "bots": g.bot_names(),
             })
         })

@@ -5,6 +5,7 @@
 //! [`serve`] is the whole command: logs, signals, graceful shutdown.
 
 pub mod api;
+pub mod assets;
 pub mod auth;
 pub mod db;
 pub mod error;
@@ -111,10 +112,6 @@ async fn metrics(State(state): State<Arc<AppState>>) -> Response {
         .into_response()
 }
 
-async fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such endpoint")
-}
-
 /// Counts requests and applies the per-IP limit.
 async fn per_ip(
     State(state): State<Arc<AppState>>,
@@ -167,12 +164,12 @@ pub fn router(state: Arc<AppState>) -> Router {
             "/api/openapi.json",
             get(|| async { axum::Json(openapi::document()) }),
         )
-        .fallback(not_found)
         .layer(timeout)
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes));
     Router::new()
         .route("/ws", get(ws::upgrade))
         .merge(api)
+        .fallback(assets::serve)
         .layer(middleware::from_fn_with_state(state.clone(), per_ip))
         .with_state(state)
 }
