@@ -1,0 +1,1011 @@
+// The router and the pages: login, lobby, table (seating, game, result), replay, rules.
+import { h, clear } from './dom.js';
+import { get, post } from './api.js';
+import * as live from './live.js';
+import { t, lang, setLang, onLang, errorText } from './i18n.js';
+import { loadBoard, makeCtx, drawBoard } from './board-host.js';
+
+const main = document.getElementById('main');
+const header = document.getElementById('header');
+const banner = document.getElementById('banner');
+
+const app = {
+  me: null,
+  games: null, // [{meta, default_options, option_sets, bots}]
+  page: null, // {cleanup?, relang?}
+};
+
+// ---- helpers ----
+
+function gameInfo(id) {
+  return (app.games || []).find((g) => g.meta.id === id) || null;
+}
+
+function gameName(id) {
+  const g = gameInfo(id);
+  if (!g) return id;
+  return lang() === 'ja' ? g.meta.name_ja : g.meta.name_en;
+}
+
+async function ensureGames() {
+  if (!app.games) {
+    const data = await get('/api/games');
+    app.games = data.games;
+  }
+  return app.games;
+}
+
+function link(href, ...children) {
+  return h('a', { href, 'data-link': '' }, ...children);
+}
+
+function errorBox() {
+  return h('p', { class: 'error', role: 'alert', 'aria-live': 'assertive', 'data-error': '', hidden: true });
+}
+
+function showError(box, err) {
+  if (!err) {
+    box.hidden = true;
+    box.textContent = '';
+    return;
+  }
+  box.hidden = false;
+  box.textContent = typeof err === 'string' ? err : errorText(err);
+}
+
+function clockText(clock) {
+  if (!clock || clock.kind === 'none') return t('clock.none');
+  if (clock.kind === 'real_time') return t('clock.realTime', { s: clock.per_move_seconds, r: clock.reserve_seconds });
+  if (clock.kind === 'turn_based') return t('clock.turnBased', { h: clock.hours_per_move });
+  return '';
+}
+
+function seatLabel(s, k) {
+  if (!s) return t('seat.n', { n: k + 1 });
+  if (s.name) return s.name;
+  if (s.bot) return t('seat.bot', { bot: s.bot, n: k + 1 });
+  return t('seat.empty');
+}
+
+// "My tables": kept in this browser (the server has no per-user table list yet).
+const MY = 'takuge.myTables';
+function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY) || '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+function rememberTable(id, game, invite) {
+  if (!app.me) return;
+  const list = myTables().filter((x) => !(x.id === id && x.user === app.me.id));
+  list.unshift({ id, game, invite: invite || null, user: app.me.id, at: Date.now() });
+  try {
+    localStorage.setItem(MY, JSON.stringify(list.slice(0, 50)));
+  } catch {
+    // Not remembered; the table is still reachable by its link.
+  }
+}
+
+// ---- router ----
+
+const routes = [
+  [/^\/$/, lobbyPage, true],
+  [/^\/login$/, loginPage, false],
+  [/^\/t\/(\d+)$/, tablePage, true],
+  [/^\/replay\/(\d+)$/, replayPage, true],
+  [/^\/rules(?:\/([\w-]+))?$/, rulesPage, false],
+];
+
+export function navigate(path, replace) {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+}
+
+async function route() {
+  if (app.page && app.page.cleanup) app.page.cleanup();
+  app.page = null;
+  document.body.removeAttribute('data-busy');
+  const path = location.pathname;
+  const params = new URLSearchParams(location.search);
+  drawHeader();
+  for (const [re, page, needsUser] of routes) {
+    const m = path.match(re);
+    if (!m) continue;
+    if (needsUser && !app.me) {
+      navigate('/login?next=' + encodeURIComponent(path + location.search), true);
+      return;
+    }
+    const token = {};
+    app.page = token;
+    clear(main, h('p', { class: 'muted' }, t('loading')));
+    try {
+      await ensureGames();
+      if (app.page !== token) return;
+      const result = await page(m, params);
+      if (app.page === token && result) Object.assign(token, result);
+      else if (app.page !== token && result && result.cleanup) result.cleanup();
+    } catch (e) {
+      if (app.page === token) clear(main, h('p', { class: 'error', role: 'alert' }, errorText(e)), link('/', t('nav.lobby')));
+    }
+    document.title = 'takuge';
+    return;
+  }
+  clear(main, h('h1', null, t('notFound')), link('/', t('nav.lobby')));
+}
+
+document.addEventListener('click', (ev) => {
+  const a = ev.target.closest && ev.target.closest('a[data-link]');
+  if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
+  ev.preventDefault();
+  navigate(a.getAttribute('href'));
+});
+window.addEventListener('popstate', route);
+
+onLang(() => {
+  drawHeader();
+  if (app.page && app.page.relang) app.page.relang();
+  else route();
+});
+
+live.onStatus((up) => {
+  banner.hidden = up;
+  banner.textContent = up ? '' : t('reconnecting');
+  document.body.dataset.connected = up ? '1' : '0';
+});
+
+// ---- header ----
+
+function drawHeader() {
+  clear(
+    header,
+    h(
+      'nav',
+      { class: 'topnav', 'aria-label': t('nav.main') },
+      link('/', h('strong', { class: 'brand' }, '卓ゲ takuge')),
+      app.me && link('/', t('nav.lobby')),
+      link('/rules', t('nav.rules')),
+      h('span', { class: 'spacer' }),
+      app.me &&
+        h(
+          'span',
+          { class: 'me', 'data-me': app.me.name },
+          app.me.guest ? t('me.guest', { name: app.me.display_name || app.me.name }) : app.me.display_name || app.me.name,
+        ),
+      app.me && app.me.guest && link('/login', t('nav.register')),
+      app.me && h('button', { class: 'link', onclick: logout }, t('nav.logout')),
+      h(
+        'span',
+        { class: 'lang', role: 'group', 'aria-label': t('nav.language') },
+        h('button', { 'data-lang': 'ja', 'aria-pressed': String(lang() === 'ja'), onclick: () => setLang('ja') }, '日本語'),
+        h('button', { 'data-lang': 'en', 'aria-pressed': String(lang() === 'en'), onclick: () => setLang('en') }, 'English'),
+      ),
+    ),
+  );
+}
+
+async function logout() {
+  try {
+    await post('/api/logout');
+  } catch {
+    // Logged out locally either way.
+  }
+  app.me = null;
+  location.href = '/login';
+}
+
+// ---- login ----
+
+async function loginPage(m, params) {
+  const next = params.get('next') || '/';
+  const safeNext = next.startsWith('/') && !next.startsWith('//') ? next : '/';
+  const done = (user) => {
+    app.me = user;
+    live.start();
+    navigate(safeNext, true);
+  };
+  const loginErr = errorBox();
+  const regErr = errorBox();
+  const guestErr = errorBox();
+  const busy = (form, on) => form.querySelectorAll('button,input').forEach((e) => (e.disabled = on));
+
+  const loginForm = h(
+    'form',
+    {
+      class: 'card',
+      'data-form': 'login',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const f = ev.target;
+        busy(f, true);
+        try {
+          const r = await post('/api/login', { name: f.name.value.trim(), password: f.password.value });
+          done(r.user);
+        } catch (e) {
+          showError(loginErr, e);
+        } finally {
+          busy(f, false);
+        }
+      },
+    },
+    h('h2', null, t('login.title')),
+    h('label', null, t('login.name'), h('input', { name: 'name', autocomplete: 'username', required: true })),
+    h('label', null, t('login.password'), h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true })),
+    loginErr,
+    h('button', { type: 'submit', class: 'primary' }, t('login.submit')),
+  );
+
+  const guest = app.me && app.me.guest;
+  const regForm = h(
+    'form',
+    {
+      class: 'card',
+      'data-form': 'register',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const f = ev.target;
+        busy(f, true);
+        try {
+          const r = await post('/api/register', { name: f.name.value.trim(), password: f.password.value });
+          done(r.user);
+        } catch (e) {
+          showError(regErr, e);
+        } finally {
+          busy(f, false);
+        }
+      },
+    },
+    h('h2', null, guest ? t('register.fromGuest') : t('register.title')),
+    guest && h('p', { class: 'muted' }, t('register.keeps')),
+    h('label', null, t('login.name'), h('input', { name: 'name', autocomplete: 'username', required: true, minlength: 3, maxlength: 32, pattern: '[A-Za-z0-9_.\\-]+' })),
+    h('p', { class: 'hint' }, t('register.nameHint')),
+    h('label', null, t('login.password'), h('input', { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 })),
+    regErr,
+    h('button', { type: 'submit', class: 'primary' }, t('register.submit')),
+  );
+
+  const guestCard = !app.me
+    ? h(
+        'div',
+        { class: 'card' },
+        h('h2', null, t('guest.title')),
+        h('p', { class: 'muted' }, t('guest.text')),
+        guestErr,
+        h(
+          'button',
+          {
+            class: 'primary',
+            'data-action': 'guest',
+            onclick: async (ev) => {
+              ev.target.disabled = true;
+              try {
+                const r = await post('/api/guest');
+                done(r.user);
+              } catch (e) {
+                showError(guestErr, e);
+                ev.target.disabled = false;
+              }
+            },
+          },
+          t('guest.submit'),
+        ),
+      )
+    : null;
+
+  clear(main, h('h1', null, t('login.heading')), h('div', { class: 'cards' }, guestCard, guest ? null : loginForm, regForm));
+  return {};
+}
+
+// ---- lobby ----
+
+async function lobbyPage() {
+  const games = app.games;
+  const listBox = h('div', { class: 'tables', 'data-lobby': '' });
+  const listErr = errorBox();
+  const gameFilter = h(
+    'select',
+    { name: 'game', 'data-filter': 'game', onchange: () => refresh() },
+    h('option', { value: '' }, t('lobby.allGames')),
+    games.map((g) => h('option', { value: g.meta.id }, gameName(g.meta.id))),
+  );
+  const playersFilter = h(
+    'select',
+    { name: 'players', 'data-filter': 'players', onchange: () => refresh() },
+    h('option', { value: '' }, t('lobby.anyPlayers')),
+    [2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { value: String(n) }, t('players.n', { n }))),
+  );
+
+  async function refresh() {
+    const q = new URLSearchParams();
+    if (gameFilter.value) q.set('game', gameFilter.value);
+    if (playersFilter.value) q.set('players', playersFilter.value);
+    try {
+      const data = await get('/api/tables?' + q.toString());
+      showError(listErr, null);
+      clear(
+        listBox,
+        data.tables.length
+          ? h(
+              'ul',
+              { class: 'table-list' },
+              data.tables.map((tb) =>
+                h(
+                  'li',
+                  { 'data-table': tb.id, 'data-game': tb.game },
+                  h('span', { class: 'tname' }, gameName(tb.game)),
+                  h('span', { class: 'muted' }, t('lobby.seats', { taken: tb.seats_taken, players: tb.players })),
+                  h('span', { class: 'muted' }, clockText(tb.clock)),
+                  link('/t/' + tb.id, t('lobby.open')),
+                ),
+              ),
+            )
+          : h('p', { class: 'muted', 'data-empty': '' }, t('lobby.none')),
+      );
+    } catch (e) {
+      showError(listErr, e);
+    }
+  }
+
+  const mine = myTables().filter((x) => x.user === app.me.id);
+  const mineBox = h('ul', { class: 'table-list', 'data-my-tables': '' });
+  for (const x of mine.slice(0, 12)) {
+    const li = h('li', { 'data-table': x.id }, h('span', { class: 'tname' }, gameName(x.game)), link('/t/' + x.id + (x.invite ? '?invite=' + encodeURIComponent(x.invite) : ''), t('lobby.open')));
+    mineBox.appendChild(li);
+    get('/api/tables/' + x.id + (x.invite ? '?invite=' + encodeURIComponent(x.invite) : ''))
+      .then((info) => li.insertBefore(h('span', { class: 'status status-' + info.status }, t('status.' + info.status)), li.lastChild))
+      .catch(() => li.remove());
+  }
+
+  const form = await createForm();
+  clear(
+    main,
+    h('h1', null, t('lobby.title')),
+    h(
+      'div',
+      { class: 'lobby' },
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', null, t('lobby.open')),
+        h('div', { class: 'filters' }, h('label', null, t('lobby.game'), gameFilter), h('label', null, t('lobby.players'), playersFilter), h('button', { onclick: () => refresh() }, t('lobby.refresh'))),
+        listErr,
+        listBox,
+      ),
+      form,
+      mine.length ? h('section', { class: 'card' }, h('h2', null, t('lobby.mine')), mineBox) : null,
+    ),
+  );
+  await refresh();
+  const timer = setInterval(refresh, 5000);
+  return { cleanup: () => clearInterval(timer) };
+}
+
+// The default option fields: one select per key of the game's option_sets, with the values
+// seen there.
+function defaultOptionFields(optionSets, mt) {
+  const keys = [];
+  for (const set of optionSets || []) for (const k of Object.keys(set)) if (!keys.includes(k)) keys.push(k);
+  return keys.map((key) => {
+    const seen = [];
+    for (const set of optionSets) {
+      if (!(key in set)) continue;
+      const v = JSON.stringify(set[key]);
+      if (!seen.includes(v)) seen.push(v);
+    }
+    return {
+      key,
+      label: mt('opt.' + key) === 'opt.' + key ? key : mt('opt.' + key),
+      values: seen.map((v) => ({ value: JSON.parse(v), label: valueLabel(key, JSON.parse(v), mt) })),
+    };
+  });
+}
+
+function valueLabel(key, v, mt) {
+  const k = `opt.${key}.${JSON.stringify(v)}`;
+  const own = mt(k);
+  if (own !== k) return own;
+  if (v === true) return t('yes');
+  if (v === false) return t('no');
+  if (v === null) return t('opt.default');
+  return String(v);
+}
+
+async function createForm() {
+  const games = app.games;
+  const err = errorBox();
+  const gameSel = h('select', { name: 'game', 'data-create': 'game' }, games.map((g) => h('option', { value: g.meta.id }, gameName(g.meta.id))));
+  const playersSel = h('select', { name: 'players', 'data-create': 'players' });
+  const optionsBox = h('div', { class: 'options', 'data-create': 'options' });
+  const clockSel = h(
+    'select',
+    { name: 'clock', 'data-create': 'clock', onchange: () => drawClock() },
+    h('option', { value: 'none' }, t('clock.none')),
+    h('option', { value: 'real_time' }, t('clock.kind.real_time')),
+    h('option', { value: 'turn_based' }, t('clock.kind.turn_based')),
+  );
+  const clockBox = h('div', { class: 'clock-fields' });
+  let fields = [];
+
+  function drawClock() {
+    clear(
+      clockBox,
+      clockSel.value === 'real_time' && [
+        h('label', null, t('clock.perMove'), h('input', { type: 'number', name: 'per_move', min: 1, max: 3600, value: 60 })),
+        h('label', null, t('clock.reserve'), h('input', { type: 'number', name: 'reserve', min: 0, max: 86400, value: 300 })),
+      ],
+      clockSel.value === 'turn_based' && h('label', null, t('clock.hours'), h('input', { type: 'number', name: 'hours', min: 1, max: 336, value: 24 })),
+    );
+  }
+
+  async function drawGame() {
+    const g = gameInfo(gameSel.value);
+    if (!g) return;
+    const keep = Number(playersSel.value);
+    clear(
+      playersSel,
+      Array.from({ length: g.meta.max_players - g.meta.min_players + 1 }, (_, i) => g.meta.min_players + i).map((n) =>
+        h('option', { value: String(n), selected: n === keep || undefined }, t('players.n', { n })),
+      ),
+    );
+    const mod = await loadBoard(g.meta.id);
+    const mt = (key, params) => t(key, params, mod.messages);
+    fields = mod.optionFields ? mod.optionFields(g.option_sets, Number(playersSel.value), mt) : defaultOptionFields(g.option_sets, mt);
+    const defaults = g.default_options || {};
+    clear(
+      optionsBox,
+      fields.map((f) =>
+        h(
+          'label',
+          null,
+          f.label,
+          h(
+            'select',
+            { name: 'opt-' + f.key, 'data-option': f.key, 'data-values': JSON.stringify(f.values.map((v) => v.value)) },
+            f.values.map((v, i) =>
+              h('option', { value: String(i), selected: JSON.stringify(v.value) === JSON.stringify(defaults[f.key]) || undefined }, v.label),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  gameSel.addEventListener('change', drawGame);
+  await drawGame();
+  drawClock();
+
+  return h(
+    'form',
+    {
+      class: 'card',
+      'data-form': 'create',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const f = ev.target;
+        const options = {};
+        for (const fd of fields) {
+          const sel = optionsBox.querySelector(`[data-option="${fd.key}"]`);
+          const v = fd.values[Number(sel.value)];
+          if (v) options[fd.key] = v.value;
+        }
+        let clock = { kind: 'none' };
+        if (clockSel.value === 'real_time') clock = { kind: 'real_time', per_move_seconds: Number(f.per_move.value), reserve_seconds: Number(f.reserve.value) };
+        if (clockSel.value === 'turn_based') clock = { kind: 'turn_based', hours_per_move: Number(f.hours.value) };
+        const body = { game: gameSel.value, players: Number(playersSel.value), options, private: f.private.checked, clock };
+        try {
+          const tb = await post('/api/tables', body);
+          rememberTable(tb.id, tb.game, tb.invite_code);
+          navigate('/t/' + tb.id + (tb.invite_code ? '?invite=' + encodeURIComponent(tb.invite_code) : ''));
+        } catch (e) {
+          showError(err, e);
+        }
+      },
+    },
+    h('h2', null, t('create.title')),
+    h('label', null, t('lobby.game'), gameSel),
+    h('label', null, t('lobby.players'), playersSel),
+    optionsBox,
+    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'private', 'data-create': 'private' }), t('create.private')),
+    h('label', null, t('clock.title'), clockSel),
+    clockBox,
+    err,
+    h('button', { type: 'submit', class: 'primary', 'data-create': 'submit' }, t('create.submit')),
+  );
+}
+
+// ---- the table: seating, the game, the result ----
+
+async function tablePage(m, params) {
+  const id = Number(m[1]);
+  const invite = params.get('invite') || '';
+  const q = invite ? '?invite=' + encodeURIComponent(invite) : '';
+  let info = await get('/api/tables/' + id + q);
+  const mod = await loadBoard(info.game);
+  if (info.seats.some((s) => s.user_id === app.me.id)) rememberTable(id, info.game, info.invite_code || invite);
+
+  const s = {
+    msg: null, // the last table message
+    log: new Map(), // index -> entry
+    draft: {},
+    draftVersion: -1,
+    errors: [],
+    since: Date.now(), // when the pending seats started (as far as this client saw)
+  };
+
+  const top = h('div', { class: 'table-head' });
+  const seatsBox = h('div', { class: 'seats', 'data-seats': '' });
+  const turnBox = h('div', { class: 'turn', 'data-turn': '', 'aria-live': 'polite' });
+  const clockBox = h('div', { class: 'clock', 'data-clock': '' });
+  const err = errorBox();
+  const boardRoot = h('div', { class: 'board', 'data-board': info.game });
+  const logBox = h('ol', { class: 'log', 'data-log': '' });
+  const resultBox = h('div', { class: 'result-box' });
+  const seatingBox = h('div', { class: 'seating' });
+  const layout = h(
+    'div',
+    { class: 'game-layout' },
+    h('div', { class: 'game-main' }, turnBox, err, boardRoot, resultBox),
+    h('aside', { class: 'game-side' }, h('h2', null, t('game.players')), seatsBox, clockBox, h('h2', null, t('game.log')), logBox),
+  );
+  clear(main, top, seatingBox, layout);
+
+  function fail(e) {
+    showError(err, e);
+  }
+
+  function send(action) {
+    const msg = s.msg;
+    if (!msg) return Promise.reject({ code: 'disconnected', message: '' });
+    document.body.dataset.busy = '1';
+    showError(err, null);
+    return live.act(id, msg.version, action).then(
+      (ack) => {
+        delete document.body.dataset.busy;
+        return ack;
+      },
+      (e) => {
+        delete document.body.dataset.busy;
+        fail(e);
+        // A refused action leaves the state as it was: draw it again so the player can
+        // choose once more (and tests see the page settle).
+        draw();
+        throw e;
+      },
+    );
+  }
+
+  function drawHead() {
+    const status = s.msg ? s.msg.status : info.status;
+    clear(
+      top,
+      h(
+        'h1',
+        null,
+        gameName(info.game),
+        ' ',
+        h('span', { class: 'muted' }, t('table.n', { n: id })),
+        ' ',
+        h('span', { class: 'status status-' + status, 'data-status': status }, t('status.' + status)),
+      ),
+      h(
+        'p',
+        { class: 'muted' },
+        t('players.n', { n: info.players }),
+        ' · ',
+        clockText(info.clock),
+        info.private ? ' · ' + t('create.private') : '',
+        ' · ',
+        link('/rules/' + info.game, t('nav.rulesOf')),
+      ),
+    );
+  }
+
+  function seatsList() {
+    const msg = s.msg;
+    const seats = msg ? msg.seats : info.seats;
+    const pending = msg ? msg.pending || [] : [];
+    const you = msg ? msg.you : null;
+    const host = msg ? msg.host : info.host;
+    return h(
+      'ul',
+      { class: 'seat-list' },
+      seats.map((st, k) =>
+        h(
+          'li',
+          {
+            'data-seat': k,
+            class: [pending.includes(k) ? 'pending' : '', you === k ? 'you' : ''].join(' '),
+          },
+          h('span', { class: 'seat-no' }, String(k + 1)),
+          h('span', { class: 'seat-name' }, seatLabel(st, k)),
+          you === k && h('span', { class: 'tag tag-you' }, t('seat.you')),
+          st && st.user_id === host && st.user_id !== null && h('span', { class: 'tag' }, t('seat.host')),
+          st && st.bot && !st.replaced && h('span', { class: 'tag tag-bot', 'data-bot': st.bot }, t('seat.botTag')),
+          st && st.replaced && h('span', { class: 'tag tag-replaced', 'data-replaced': '' }, t('seat.replaced', { bot: st.bot || '' })),
+          pending.includes(k) && h('span', { class: 'tag tag-pending', 'data-pending': '' }, t('seat.thinking')),
+        ),
+      ),
+    );
+  }
+
+  function drawSeating() {
+    const msg = s.msg;
+    const status = msg ? msg.status : info.status;
+    if (status !== 'open') {
+      clear(seatingBox);
+      return;
+    }
+    const seats = msg ? msg.seats : info.seats;
+    const seated = seats.some((st) => st && st.user_id === app.me.id);
+    const isHost = (msg ? msg.host : info.host) === app.me.id;
+    const empty = seats.filter((st) => !st || (!st.user_id && !st.bot)).length;
+    const g = gameInfo(info.game);
+    const inviteUrl = location.origin + '/t/' + id + (info.invite_code || invite ? '?invite=' + encodeURIComponent(info.invite_code || invite) : '');
+    const botSel = h('select', { 'data-bot-select': '' }, ((g && g.bots) || []).map((b) => h('option', { value: b }, b)));
+    const act = (fn) => async (ev) => {
+      const b = ev.currentTarget;
+      b.disabled = true;
+      try {
+        await fn();
+        info = await get('/api/tables/' + id + q);
+        showError(err, null);
+      } catch (e) {
+        fail(e);
+      } finally {
+        b.disabled = false;
+      }
+    };
+    clear(
+      seatingBox,
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', null, t('table.seating')),
+        h(
+          'ul',
+          { class: 'seat-list' },
+          seats.map((st, k) =>
+            h(
+              'li',
+              { 'data-seat': k },
+              h('span', { class: 'seat-no' }, String(k + 1)),
+              h('span', { class: 'seat-name' }, seatLabel(st, k)),
+              st && st.bot && h('span', { class: 'tag tag-bot' }, t('seat.botTag')),
+              !seated &&
+                (!st || (!st.user_id && !st.bot)) &&
+                h(
+                  'button',
+                  {
+                    'data-sit': k,
+                    onclick: act(async () => {
+                      await post('/api/tables/' + id + '/sit', { seat: k, invite: invite || undefined });
+                      rememberTable(id, info.game, info.invite_code || invite);
+                    }),
+                  },
+                  t('table.sit'),
+                ),
+            ),
+          ),
+        ),
+        h(
+          'div',
+          { class: 'row' },
+          seated && h('button', { 'data-leave': '', onclick: act(() => post('/api/tables/' + id + '/leave')) }, t('table.leave')),
+          isHost && empty > 0 && [botSel, h('button', { 'data-fill-bots': '', onclick: act(() => post('/api/tables/' + id + '/bots', { bot: botSel.value })) }, t('table.fillBots'))],
+          isHost && h('button', { class: 'primary', 'data-start': '', disabled: empty > 0 || undefined, onclick: act(() => post('/api/tables/' + id + '/start')) }, t('table.start')),
+          isHost && h('button', { class: 'danger', 'data-abandon': '', onclick: act(() => post('/api/tables/' + id + '/abandon')) }, t('table.abandon')),
+        ),
+        h(
+          'p',
+          { class: 'invite' },
+          t('table.invite'),
+          ' ',
+          h('input', { readonly: true, value: inviteUrl, 'data-invite': '', size: 40, onfocus: (e) => e.target.select() }),
+          ' ',
+          h(
+            'button',
+            {
+              onclick: (e) => {
+                const b = e.currentTarget;
+                navigator.clipboard && navigator.clipboard.writeText(inviteUrl).then(() => (b.textContent = t('table.copied')), () => {});
+              },
+            },
+            t('table.copy'),
+          ),
+        ),
+        !isHost && h('p', { class: 'muted' }, t('table.waitHost')),
+      ),
+    );
+  }
+
+  function drawTurn() {
+    const msg = s.msg;
+    if (!msg || msg.status !== 'playing') {
+      clear(turnBox, msg && msg.status === 'finished' ? h('strong', null, t('game.over')) : null);
+      return;
+    }
+    const pending = msg.pending || [];
+    const names = pending.map((k) => seatLabel(msg.seats[k], k));
+    clear(
+      turnBox,
+      msg.you !== null && pending.includes(msg.you) && msg.legal.length
+        ? h('strong', { class: 'your-turn', 'data-your-turn': '' }, t('game.yourTurn'))
+        : null,
+      pending.length ? h('span', null, ' ', t('game.waitingFor', { names: names.join(', ') })) : null,
+    );
+  }
+
+  function drawClock() {
+    const msg = s.msg;
+    const c = info.clock;
+    if (!c || c.kind === 'none' || !msg || msg.status !== 'playing') {
+      clear(clockBox);
+      return;
+    }
+    // The server does not send deadlines: show the settings and how long the pending
+    // seats have been thinking since this client saw the state.
+    const secs = Math.floor((Date.now() - s.since) / 1000);
+    clear(clockBox, h('h2', null, t('clock.title')), h('p', null, clockText(c)), h('p', { class: 'muted' }, t('clock.thinking', { s: secs })));
+  }
+
+  function drawLog() {
+    const you = s.msg ? s.msg.you : null;
+    const entries = [...s.log.values()].sort((a, b) => a.index - b.index);
+    const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
+    clear(
+      logBox,
+      entries.map((e) =>
+        h('li', { 'data-log-index': e.index, class: e.seat === you && you !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(s.msg.seats[e.seat], e.seat) + ': '), e.text),
+      ),
+    );
+    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+  }
+
+  function drawResult() {
+    const msg = s.msg;
+    if (!msg || msg.status !== 'finished' || !msg.outcome) {
+      clear(resultBox);
+      return;
+    }
+    clear(resultBox, resultPanel(info, msg.seats, msg.outcome, msg.you), h('p', { class: 'row' }, link('/replay/' + id + (msg.you !== null ? '?seat=' + msg.you : ''), t('result.replay')), link('/', t('nav.lobby'))));
+  }
+
+  function drawBoardNow() {
+    const msg = s.msg;
+    if (!msg || msg.status === 'open' || !msg.view) {
+      clear(boardRoot, msg && msg.status === 'abandoned' ? h('p', null, t('table.abandoned')) : null);
+      layout.hidden = !msg || msg.status === 'open';
+      return;
+    }
+    layout.hidden = false;
+    if (s.draftVersion !== msg.version) {
+      s.draft = {};
+      s.draftVersion = msg.version;
+    }
+    const ctx = makeCtx(
+      mod,
+      { ...msg, options: info.options, players: info.players },
+      { send, draft: s.draft, rerender: () => drawBoardNow() },
+    );
+    drawBoard(mod, boardRoot, ctx);
+  }
+
+  function draw() {
+    drawHead();
+    drawSeating();
+    clear(seatsBox, seatsList());
+    drawTurn();
+    drawClock();
+    drawLog();
+    drawBoardNow();
+    drawResult();
+  }
+
+  const unsub = live.subscribe(id, invite || info.invite_code, (msg) => {
+    if (!s.msg || s.msg.version !== msg.version || JSON.stringify(s.msg.pending) !== JSON.stringify(msg.pending)) s.since = Date.now();
+    const wasOpen = s.msg ? s.msg.status === 'open' : info.status === 'open';
+    s.msg = msg;
+    for (const e of msg.log || []) s.log.set(e.index, e);
+    document.body.dataset.version = String(msg.version);
+    document.body.dataset.status = msg.status;
+    if (wasOpen && msg.status !== 'open' && msg.seats.some((st) => st.user_id === app.me.id)) rememberTable(id, info.game, info.invite_code || invite);
+    draw();
+  });
+  const offErr = live.onError((e) => {
+    if (e.table === id) fail(e);
+  });
+  const tick = setInterval(drawClock, 1000);
+  draw();
+  return {
+    cleanup: () => {
+      unsub();
+      offErr();
+      clearInterval(tick);
+      delete document.body.dataset.version;
+      delete document.body.dataset.status;
+    },
+    relang: () => {
+      layout.querySelectorAll('.game-side h2')[0].textContent = t('game.players');
+      layout.querySelectorAll('.game-side h2')[1].textContent = t('game.log');
+      draw();
+    },
+  };
+}
+
+function resultPanel(info, seats, outcome, you) {
+  const g = gameInfo(info.game);
+  const teamNames = (g && g.meta.teams) || [];
+  const rows = seats.map((st, k) => ({ k, st, rank: (outcome.ranks || [])[k], score: (outcome.scores || [])[k], team: (outcome.teams || [])[k] }));
+  rows.sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99) || a.k - b.k);
+  const teamName = (i) => (i === null || i === undefined ? '' : teamNames[i] ? teamNames[i][lang()] || teamNames[i].en : t('result.team', { n: i + 1 }));
+  const hasTeams = rows.some((r) => r.team !== null && r.team !== undefined);
+  return h(
+    'section',
+    { class: 'card result', 'data-outcome': '' },
+    h('h2', null, t('result.title')),
+    outcome.winning_team !== null && outcome.winning_team !== undefined && h('p', { class: 'winner', 'data-winning-team': outcome.winning_team }, t('result.teamWins', { team: teamName(outcome.winning_team) })),
+    you !== null && you !== undefined && (outcome.ranks || [])[you] === 1 && h('p', { class: 'winner' }, t('result.youWin')),
+    h(
+      'table',
+      null,
+      h('thead', null, h('tr', null, h('th', null, t('result.rank')), h('th', null, t('result.player')), h('th', null, t('result.score')), hasTeams && h('th', null, t('result.teamCol')))),
+      h(
+        'tbody',
+        null,
+        rows.map((r) =>
+          h(
+            'tr',
+            { 'data-seat': r.k, class: r.k === you ? 'you' : '' },
+            h('td', null, r.rank ?? ''),
+            h('td', null, seatLabel(r.st, r.k)),
+            h('td', null, r.score ?? ''),
+            hasTeams && h('td', null, teamName(r.team)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+// ---- replay ----
+
+async function replayPage(m, params) {
+  const id = Number(m[1]);
+  const seatParam = params.get('seat');
+  const seat = seatParam === null || seatParam === '' ? null : Number(seatParam);
+  const info = await get('/api/tables/' + id);
+  const data = await get('/api/tables/' + id + '/replay' + (seat === null ? '' : '?seat=' + seat));
+  const mod = await loadBoard(info.game);
+  const steps = data.steps || [];
+  let i = Number(params.get('step') || 0);
+  if (!(i >= 0 && i < steps.length)) i = 0;
+
+  const boardRoot = h('div', { class: 'board', 'data-board': info.game });
+  const logBox = h('ol', { class: 'log', 'data-log': '' });
+  const pos = h('span', { 'data-step': '' });
+  const range = h('input', { type: 'range', min: 0, max: Math.max(0, steps.length - 1), value: i, 'aria-label': t('replay.position'), oninput: (e) => go(Number(e.target.value)) });
+  const seatSel = h(
+    'select',
+    { 'data-replay-seat': '', onchange: (e) => navigate('/replay/' + id + (e.target.value === '' ? '' : '?seat=' + e.target.value)) },
+    h('option', { value: '', selected: seat === null || undefined }, t('replay.spectator')),
+    info.seats.map((st, k) => h('option', { value: String(k), selected: seat === k || undefined }, seatLabel(st, k))),
+  );
+  const btn = (label, attr, f) => h('button', { [attr]: '', onclick: f }, label);
+
+  function go(n) {
+    i = Math.max(0, Math.min(steps.length - 1, n));
+    draw();
+  }
+
+  function draw() {
+    const step = steps[i];
+    pos.textContent = t('replay.step', { n: i, total: Math.max(0, steps.length - 1) });
+    range.value = String(i);
+    document.body.dataset.replayStep = String(i);
+    if (!step) {
+      clear(boardRoot, h('p', null, t('replay.empty')));
+      return;
+    }
+    const entries = [];
+    for (const st of steps.slice(0, i + 1)) {
+      const l = st.log;
+      if (Array.isArray(l)) entries.push(...l);
+      else if (l) entries.push(l);
+    }
+    clear(logBox, entries.map((e) => h('li', { class: e.seat === seat && seat !== null ? 'mine' : '' }, e.seat === null || e.seat === undefined ? '' : seatLabel(info.seats[e.seat], e.seat) + ': ', typeof e === 'string' ? e : e.text)));
+    const ctx = makeCtx(
+      mod,
+      { game: info.game, view: step.view, legal: [], you: seat, seats: info.seats, pending: [], status: i === steps.length - 1 ? info.status : 'playing', outcome: i === steps.length - 1 ? info.outcome : null, version: step.version, options: info.options, players: info.players, replay: true },
+      { send: () => Promise.reject({ code: 'replay', message: '' }), draft: {}, rerender: () => draw() },
+    );
+    drawBoard(mod, boardRoot, ctx);
+  }
+
+  const onKey = (e) => {
+    if (e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT')) return;
+    if (e.key === 'ArrowRight') go(i + 1);
+    if (e.key === 'ArrowLeft') go(i - 1);
+  };
+  document.addEventListener('keydown', onKey);
+
+  clear(
+    main,
+    h('h1', null, t('replay.title'), ' — ', gameName(info.game), ' ', h('span', { class: 'muted' }, t('table.n', { n: id }))),
+    h(
+      'div',
+      { class: 'replay-controls row', role: 'toolbar', 'aria-label': t('replay.title') },
+      btn('⏮', 'data-replay-first', () => go(0)),
+      btn('◀ ' + t('replay.back'), 'data-replay-back', () => go(i - 1)),
+      btn(t('replay.forward') + ' ▶', 'data-replay-forward', () => go(i + 1)),
+      btn('⏭', 'data-replay-last', () => go(steps.length - 1)),
+      range,
+      pos,
+      h('label', null, t('replay.perspective'), ' ', seatSel),
+    ),
+    h('div', { class: 'game-layout' }, h('div', { class: 'game-main' }, boardRoot, info.outcome ? resultPanel(info, info.seats, info.outcome, seat) : null), h('aside', { class: 'game-side' }, h('h2', null, t('game.log')), logBox)),
+  );
+  draw();
+  return {
+    cleanup: () => {
+      document.removeEventListener('keydown', onKey);
+      delete document.body.dataset.replayStep;
+    },
+    relang: () => route(),
+  };
+}
+
+// ---- rules ----
+
+async function rulesPage(m) {
+  const id = m[1];
+  if (!id) {
+    clear(
+      main,
+      h('h1', null, t('rules.title')),
+      h(
+        'ul',
+        { class: 'game-list' },
+        app.games.map((g) =>
+          h(
+            'li',
+            null,
+            link('/rules/' + g.meta.id, gameName(g.meta.id)),
+            ' ',
+            h('span', { class: 'muted' }, t('rules.meta', { min: g.meta.min_players, max: g.meta.max_players, m0: g.meta.minutes[0], m1: g.meta.minutes[1], age: g.meta.min_age })),
+          ),
+        ),
+      ),
+    );
+    return {};
+  }
+  const g = gameInfo(id);
+  if (!g) throw { code: 'unknown_game', message: id };
+  const mod = await loadBoard(id);
+  const html = mod.rules && (mod.rules[lang()] || mod.rules.en || mod.rules.ja);
+  clear(
+    main,
+    h('h1', null, gameName(id)),
+    h('p', { class: 'muted' }, t('rules.meta', { min: g.meta.min_players, max: g.meta.max_players, m0: g.meta.minutes[0], m1: g.meta.minutes[1], age: g.meta.min_age })),
+    html ? h('article', { class: 'rules', 'data-rules': id, html }) : h('article', { class: 'rules', 'data-rules': id }, h('p', null, t('rules.none'))),
+    link('/rules', t('rules.all')),
+  );
+  return {};
+}
+
+// ---- start ----
+
+async function boot() {
+  try {
+    app.me = await get('/api/me');
+  } catch {
+    app.me = null;
+  }
+  if (app.me) live.start();
+  route();
+}
+
+// Tests and debugging reach the live connection through here.
+window.takuge = { live, navigate };
+boot();

@@ -1,0 +1,115 @@
+// The host side of the board-module contract (docs/WEB.md): loading games/<id>/board.js
+// (and board.css when present), the fallback board, and the ctx a board is drawn with.
+import { h, clear } from './dom.js';
+import { t, lang } from './i18n.js';
+
+const modules = new Map();
+const styles = new Set();
+
+// Resolves to the game's module, or the fallback when the game has none yet (the server
+// answers 404 for a missing file, so the import fails).
+export function loadBoard(game) {
+  if (!modules.has(game)) {
+    modules.set(
+      game,
+      import(`/games/${encodeURIComponent(game)}/board.js`)
+        .then((m) => ({ ...fallback, ...(m.default || m), fallback: false }))
+        .catch(() => ({ ...fallback })),
+    );
+    loadStyle(game);
+  }
+  return modules.get(game);
+}
+
+async function loadStyle(game) {
+  if (styles.has(game)) return;
+  styles.add(game);
+  const href = `/games/${encodeURIComponent(game)}/board.css`;
+  try {
+    const res = await fetch(href, { method: 'HEAD' });
+    if (!res.ok) return;
+    document.head.appendChild(h('link', { rel: 'stylesheet', href, 'data-board-css': game }));
+  } catch {
+    // No stylesheet: the board draws with the shell's styles.
+  }
+}
+
+// Drawn for a game without a module: every legal action as a button, and the raw view.
+export const fallback = {
+  fallback: true,
+  messages: { ja: {}, en: {} },
+  rules: null,
+  render(root, ctx) {
+    clear(
+      root,
+      h(
+        'div',
+        { class: 'fallback-board' },
+        ctx.legal.length
+          ? h(
+              'div',
+              { class: 'choices' },
+              ctx.legal.map((l) =>
+                h(
+                  'button',
+                  {
+                    'data-choice': '',
+                    disabled: ctx.replay || undefined,
+                    onclick: () => ctx.send(l.action).catch(() => {}),
+                  },
+                  l.label,
+                ),
+              ),
+            )
+          : h('p', { class: 'muted' }, ctx.t(ctx.replay ? 'replay.noActions' : 'game.nothingToDo')),
+        h('details', { class: 'raw-view' }, h('summary', null, ctx.t('game.rawView')), h('pre', { 'data-secret': '' }, JSON.stringify(ctx.view, null, 2))),
+      ),
+    );
+  },
+};
+
+// Build the ctx for one drawing. `base` holds the table fields; `hooks` the host's send,
+// rerender and draft store.
+export function makeCtx(mod, base, hooks) {
+  const messages = mod.messages || {};
+  const seatName = (k) => {
+    const s = (base.seats || [])[k];
+    if (s && s.name) return s.name;
+    if (s && s.bot) return t('seat.bot', { bot: s.bot, n: k + 1 });
+    return t('seat.n', { n: k + 1 });
+  };
+  return {
+    view: base.view,
+    legal: base.legal || [],
+    you: base.you === undefined ? null : base.you,
+    seats: base.seats || [],
+    pending: base.pending || [],
+    status: base.status,
+    outcome: base.outcome || null,
+    version: base.version,
+    options: base.options || {},
+    players: base.players,
+    game: base.game,
+    lang: lang(),
+    t: (key, params) => t(key, params, messages),
+    send: hooks.send,
+    draft: hooks.draft,
+    rerender: hooks.rerender,
+    replay: !!base.replay,
+    seatName,
+  };
+}
+
+// Draw a board, never letting a board's exception take the page down: the error is shown
+// in its place and the legal actions stay reachable through the fallback.
+export function drawBoard(mod, root, ctx) {
+  try {
+    mod.render(root, ctx);
+  } catch (e) {
+    console.error('board render failed', e);
+    fallback.render(root, ctx);
+    root.prepend(h('p', { class: 'error', role: 'alert' }, t('game.boardFailed', { error: String(e && e.message ? e.message : e) })));
+  }
+  const n = Number(document.body.dataset.renders || 0) + 1;
+  document.body.dataset.renders = String(n);
+}

@@ -1,0 +1,149 @@
+// The one WebSocket: subscriptions, acts with ack/error by ref, and reconnection.
+//
+// A dropped connection is retried with backoff (0.5 s doubling to 8 s); once open again
+// every table is subscribed again, and the server answers each with its whole current
+// state, which is how a client resumes. Acts in flight when the connection drops are
+// rejected: the player chooses again from the state that comes back.
+
+const listeners = { table: new Map(), status: new Set(), error: new Set() };
+const subs = new Map(); // table id -> invite code (or null)
+const inflight = new Map(); // ref -> {resolve, reject, table}
+let ws = null;
+let nextRef = 1;
+let backoff = 500;
+let timer = null;
+let wanted = false;
+let connected = false;
+
+function url() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/ws`;
+}
+
+function setStatus(up) {
+  connected = up;
+  for (const f of listeners.status) f(up);
+}
+
+function connect() {
+  if (!wanted || ws) return;
+  const sock = new WebSocket(url());
+  ws = sock;
+  sock.onopen = () => {
+    backoff = 500;
+    setStatus(true);
+    for (const [table, invite] of subs) sendRaw({ type: 'subscribe', table, invite: invite || undefined });
+  };
+  sock.onmessage = (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    handle(msg);
+  };
+  sock.onclose = () => {
+    if (ws === sock) ws = null;
+    for (const [ref, p] of inflight) {
+      inflight.delete(ref);
+      p.reject({ code: 'disconnected', message: '' });
+    }
+    setStatus(false);
+    schedule();
+  };
+  sock.onerror = () => {
+    // onclose follows and schedules the retry.
+  };
+}
+
+function schedule() {
+  if (!wanted || timer) return;
+  const wait = backoff;
+  backoff = Math.min(backoff * 2, 8000);
+  timer = setTimeout(() => {
+    timer = null;
+    connect();
+  }, wait);
+}
+
+function handle(msg) {
+  if (msg.type === 'table') {
+    const fs = listeners.table.get(msg.table);
+    if (fs) for (const f of fs) f(msg);
+  } else if (msg.type === 'ack') {
+    const p = inflight.get(msg.ref);
+    if (p) {
+      inflight.delete(msg.ref);
+      p.resolve(msg);
+    }
+  } else if (msg.type === 'error') {
+    const p = msg.ref !== undefined ? inflight.get(msg.ref) : undefined;
+    if (p) {
+      inflight.delete(msg.ref);
+      p.reject({ code: msg.code, message: msg.message });
+    } else {
+      for (const f of listeners.error) f(msg);
+    }
+  }
+}
+
+function sendRaw(obj) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  ws.send(JSON.stringify(obj));
+  return true;
+}
+
+export function start() {
+  wanted = true;
+  connect();
+}
+
+export function isConnected() {
+  return connected;
+}
+
+export function onStatus(f) {
+  listeners.status.add(f);
+  return () => listeners.status.delete(f);
+}
+
+export function onError(f) {
+  listeners.error.add(f);
+  return () => listeners.error.delete(f);
+}
+
+// Subscribe to a table; returns the unsubscribe function.
+export function subscribe(table, invite, onTable) {
+  start();
+  let fs = listeners.table.get(table);
+  if (!fs) listeners.table.set(table, (fs = new Set()));
+  fs.add(onTable);
+  subs.set(table, invite || null);
+  sendRaw({ type: 'subscribe', table, invite: invite || undefined });
+  return () => {
+    fs.delete(onTable);
+    if (fs.size === 0) {
+      listeners.table.delete(table);
+      subs.delete(table);
+      sendRaw({ type: 'unsubscribe', table });
+    }
+  };
+}
+
+// Send an action chosen at `version`; resolves on ack, rejects with {code, message}.
+export function act(table, version, action) {
+  const ref = nextRef++;
+  return new Promise((resolve, reject) => {
+    if (!sendRaw({ type: 'act', table, version, action, ref })) {
+      reject({ code: 'disconnected', message: '' });
+      return;
+    }
+    inflight.set(ref, { resolve, reject, table });
+  });
+}
+
+// Tests and debugging: drop the socket as a network failure would.
+export function dropForTest() {
+  if (ws) ws.close();
+}
