@@ -1,0 +1,238 @@
+// Ghost at Home in a real browser: whole games by clicking (with and without the special
+// cards), two players' secrets, reload mid-game, Japanese vocabulary, screenshots.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled, seededRandom } from './lib.mjs';
+
+const GAME = 'ghost-at-home';
+let srv;
+let browser;
+
+before(async () => {
+  srv = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (srv) {
+    await srv.stop();
+    srv.cleanup();
+  }
+});
+
+// The seat's own view straight from the server (a second WebSocket in the page, with the
+// page's session), as the ground truth for what the board may show.
+async function serverView(page, table) {
+  return page.evaluate(
+    (table) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        const timer = setTimeout(() => reject(new Error('no table message')), 10000);
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'subscribe', table }));
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.type !== 'table') return;
+          clearTimeout(timer);
+          ws.close();
+          resolve({ view: m.view, you: m.you, version: m.version });
+        };
+      }),
+    table,
+  );
+}
+
+// What the board shows as this seat's own secrets: the hand and the face-down discards.
+async function shownSecrets(page) {
+  return page.evaluate(() => ({
+    owners: [...new Set([...document.querySelectorAll('[data-secret]')].map((e) => e.getAttribute('data-secret')))],
+    hand: [...document.querySelectorAll('.gah-hand [data-secret] [data-card]')].map((e) => e.dataset.card),
+    faceDown: [...document.querySelectorAll('.gah-my-fd [data-card]')].map((e) => e.dataset.card),
+    html: [...document.querySelectorAll('[data-secret]')].map((e) => e.outerHTML),
+    body: document.body.innerHTML,
+  }));
+}
+
+// Waits until it is this page's move (something to click), or the game is over.
+async function waitForMove(page) {
+  await page.waitForFunction(
+    () =>
+      document.body.dataset.busy === undefined &&
+      (document.querySelector('[data-outcome]') || [...document.querySelectorAll('[data-choice]')].some((b) => b.offsetParent !== null)),
+    null,
+    { timeout: 30000, polling: 50 },
+  );
+}
+
+async function hasMove(page) {
+  return page.evaluate(
+    () => document.body.dataset.busy === undefined && [...document.querySelectorAll('[data-choice]')].some((b) => !b.disabled && b.offsetParent !== null),
+  );
+}
+
+// Clicks random choices until one is sent (the table's version moves on), as playToEnd
+// does, but returns as soon as this seat's decision is made.
+async function playOneMove(page, seed) {
+  const random = seededRandom(seed);
+  const version = await page.evaluate(() => document.body.dataset.version);
+  for (let i = 0; i < 8 && (await hasMove(page)); i++) {
+    const renders = await page.evaluate(() => Number(document.body.dataset.renders || 0));
+    const visible = [];
+    for (const b of await page.$$('[data-choice]:not([disabled])')) if (await b.isVisible()) visible.push(b);
+    if (!visible.length) break;
+    try {
+      await visible[Math.floor(random() * visible.length)].click({ timeout: 5000 });
+    } catch {
+      continue;
+    }
+    await page.waitForFunction((r) => document.body.dataset.busy === undefined && Number(document.body.dataset.renders || 0) > r, renders, { timeout: 30000, polling: 50 });
+    if ((await page.evaluate(() => document.body.dataset.version)) !== version) break;
+  }
+}
+
+test('a whole game of the basic rules is played to its result by clicking the table', async () => {
+  const page = await newPlayer(browser, srv.url);
+  await createTable(page, { game: GAME, players: 2, options: { special_cards: false } });
+  await page.waitForSelector('.gah-house');
+  assert.equal(await page.locator('.gah-house').count(), 2, 'one house per player');
+  let shot = false;
+  const clicks = await playToEnd(page, {
+    maxClicks: 600,
+    onStep: async (p, i) => {
+      if (!shot && i >= 12) {
+        shot = true;
+        await screenshot(p, 'ghost-at-home-basic');
+      }
+    },
+  });
+  assert.ok(clicks > 0);
+  await page.waitForSelector('[data-outcome]');
+  // The winner's house says so.
+  assert.equal(await page.locator('.gah-house.gah-winner').count(), 1);
+  await page.context().close();
+});
+
+test('with the special cards option a whole game is played by clicking, on a phone-sized screen', async () => {
+  const page = await newPlayer(browser, srv.url, { viewport: { width: 390, height: 844 } });
+  await createTable(page, { game: GAME, players: 2, options: { special_cards: true } });
+  await page.waitForSelector('.gah-house');
+  let shot = false;
+  await playToEnd(page, {
+    maxClicks: 600,
+    seed: 7,
+    onStep: async (p, i) => {
+      if (!shot && i >= 10) {
+        shot = true;
+        await screenshot(p, 'ghost-at-home-special-phone');
+      }
+    },
+  });
+  await page.waitForSelector('[data-outcome]');
+  // Nothing on the board is wider than the phone.
+  const overflow = await page.evaluate(() => document.querySelector('.gah').scrollWidth - document.querySelector('.gah').clientWidth);
+  assert.ok(overflow <= 1, `board overflows the phone by ${overflow}px`);
+  await page.context().close();
+});
+
+test('two players at one table each see their own hand and face-down discards, never the other’s', async () => {
+  const alice = await newPlayer(browser, srv.url);
+  const table = await createTable(alice, { game: GAME, players: 3, bots: false, start: false });
+  const bob = await newPlayer(browser, srv.url);
+  await joinTable(bob, table);
+  await alice.click('[data-fill-bots]');
+  await alice.waitForSelector('[data-start]:not([disabled])');
+  await alice.click('[data-start]');
+  await Promise.all([alice.waitForSelector('.gah-house'), bob.waitForSelector('.gah-house')]);
+
+  // Both play until each has made a few moves, so both hold discards or played cards.
+  const moves = new Map([
+    [alice, 0],
+    [bob, 0],
+  ]);
+  const deadline = Date.now() + 40000;
+  let seed = 11;
+  while ([...moves.values()].some((n) => n < 3) && Date.now() < deadline) {
+    if ((await alice.$('[data-outcome]')) || (await bob.$('[data-outcome]'))) break;
+    let moved = false;
+    for (const page of [alice, bob]) {
+      if (await hasMove(page)) {
+        await playOneMove(page, seed++);
+        moves.set(page, moves.get(page) + 1);
+        moved = true;
+      }
+    }
+    if (!moved) await alice.waitForTimeout(100);
+  }
+  await Promise.all([waitSettled(alice), waitSettled(bob)]);
+  const [va, vb] = [await serverView(alice, table), await serverView(bob, table)];
+  await Promise.all([alice.waitForFunction((v) => document.body.dataset.version === String(v), va.version), bob.waitForFunction((v) => document.body.dataset.version === String(v), vb.version)]);
+  const [sa, sb] = [await shownSecrets(alice), await shownSecrets(bob)];
+
+  // Each shows exactly its own secrets, as its own view gives them.
+  assert.deepEqual(sa.owners, [`seat${va.you}`]);
+  assert.deepEqual(sb.owners, [`seat${vb.you}`]);
+  assert.deepEqual(sa.hand, va.view.hand);
+  assert.deepEqual(sb.hand, vb.view.hand);
+  assert.deepEqual(sa.faceDown, va.view.my_secret_discards);
+  assert.deepEqual(sb.faceDown, vb.view.my_secret_discards);
+  // The other's secret elements never appear.
+  for (const html of sa.html) assert.ok(!sb.body.includes(html), 'alice’s secret shows in bob’s page');
+  for (const html of sb.html) assert.ok(!sa.body.includes(html), 'bob’s secret shows in alice’s page');
+  assert.ok(!sb.body.includes(`data-secret="seat${va.you}"`));
+  assert.ok(!sa.body.includes(`data-secret="seat${vb.you}"`));
+  // The other's hand is drawn as card backs only: no card face in their house.
+  for (const [page, other] of [
+    [alice, vb.you],
+    [bob, va.you],
+  ]) {
+    const faces = await page.locator(`.gah-house[data-seat="${other}"] .gah-house-foot [data-card]`).count();
+    assert.equal(faces, 0);
+  }
+  await screenshot(alice, 'ghost-at-home-two-players');
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('a reload mid-game resumes the same state, and switching to Japanese shows the game’s Japanese words', async () => {
+  const page = await newPlayer(browser, srv.url);
+  const table = await createTable(page, { game: GAME, players: 2 });
+  await page.waitForSelector('.gah-house');
+  await waitForMove(page);
+  await playOneMove(page, 3);
+  await waitForMove(page);
+  await waitSettled(page);
+  const snapshot = () =>
+    page.evaluate(() => ({
+      version: document.body.dataset.version,
+      // The public table (not the choices, which a reload may draw afresh).
+      floors: [...document.querySelectorAll('.gah-house .gah-floor')].map((e) => [
+        e.getAttribute('aria-label'),
+        [...e.querySelectorAll('.gah-slot [data-card]')].map((c) => c.dataset.card),
+        e.querySelectorAll('.gah-ghost').length,
+      ]),
+      pile: [...document.querySelectorAll('.gah-pile-cards [data-card]')].map((e) => e.dataset.card),
+      hand: [...document.querySelectorAll('.gah-hand [data-card]')].map((e) => e.dataset.card),
+      deck: document.querySelector('.gah-stack-n')?.textContent,
+    }));
+  const before = await snapshot();
+  assert.ok(before.version !== undefined);
+  await page.reload();
+  await page.waitForSelector('.gah-house');
+  await waitSettled(page);
+  const afterReload = await snapshot();
+  assert.deepEqual(afterReload, before);
+  assert.deepEqual(afterReload.hand, (await serverView(page, table)).view.hand);
+
+  await page.click('[data-lang=ja]');
+  await page.waitForFunction(() => document.querySelector('.gah')?.getAttribute('lang') === 'ja');
+  const text = await page.locator('.gah').innerText();
+  assert.match(text, /山札/);
+  assert.match(text, /捨て札/);
+  assert.match(text, /手札/);
+  assert.match(text, /1階/);
+  await screenshot(page, 'ghost-at-home-ja');
+  // The rules page in Japanese too.
+  await page.goto(`${srv.url}/rules/${GAME}`);
+  await page.waitForFunction(() => document.body.innerText.includes('ゴーストアットホーム') && document.body.innerText.includes('電気をつける'));
+  await page.context().close();
+});
