@@ -323,7 +323,7 @@ function goButton(ctx, d, place, kinds, busy) {
   if (busy || !kinds.has('go') || !ctx.legal.some((l) => same(l.action, action))) return null;
   return h(
     'button',
-    { type: 'button', class: 'ah-go', 'data-choice': '', onclick: () => send(ctx, d, action) },
+    { type: 'button', class: 'ah-go', 'data-choice': '', 'data-place': place, onclick: () => send(ctx, d, action) },
     h('span', { class: 'ah-ico', html: icons[place === 'castle' ? 'castle' : 'auction'] }),
     ctx.t(`ah.go.${place}`),
   );
@@ -337,7 +337,7 @@ function auctionHouse(ctx, d, kinds, busy) {
     sale = h(
       'div',
       { class: 'ah-sale' },
-      h('span', null, ctx.t('ah.sale', { who: ctx.seatName(a.winner), money: '' })),
+      h('span', null, ctx.t('ah.sale', { who: ctx.seatName(a.winner) })),
       actionCard(ctx, a.money, { class: 'is-small' }),
       a.art ? artCard(ctx, a.art, { class: 'is-small' }) : null,
       a.stolen_by !== null && a.stolen_by !== undefined ? h('span', { class: 'ah-stolen' }, ctx.t('ah.saleStolen', { who: ctx.seatName(a.stolen_by) })) : null,

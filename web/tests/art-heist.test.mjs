@@ -1,0 +1,156 @@
+// art-heist in a real browser: a whole game by clicking the table, secrets between two
+// players at one table, reload mid-game, and the Japanese game vocabulary.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled } from './lib.mjs';
+
+let srv;
+let browser;
+
+before(async () => {
+  srv = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (srv) {
+    await srv.stop();
+    srv.cleanup();
+  }
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Waits until the table stops changing (the bots have made their simultaneous choices), so
+// what the page shows is the state the table waits in.
+async function waitQuiet(page, ms = 800) {
+  await waitSettled(page);
+  let last = await page.evaluate(() => document.body.dataset.version);
+  for (let i = 0; i < 40; i++) {
+    await sleep(ms);
+    const now = await page.evaluate(() => document.body.dataset.version);
+    if (now === last) return;
+    last = now;
+  }
+}
+
+// Plays `n` random clicks (or fewer, if the game ends first).
+async function clicks(page, n, seed) {
+  try {
+    await playToEnd(page, { maxClicks: n, seed });
+  } catch (e) {
+    if (!/no outcome after/.test(String(e && e.message))) throw e;
+  }
+}
+
+const secrets = (page, prefix) =>
+  page.$$eval(`.ah [data-secret^="${prefix}"]`, (els) => [...new Set(els.map((e) => e.getAttribute('data-secret')))]);
+
+test('a whole game against bots, played by clicking places, cards, piles and exhibits', async () => {
+  const page = await newPlayer(browser, srv.url);
+  await createTable(page, { game: 'art-heist', players: 5 });
+  await page.waitForSelector('.ah-track');
+  const text = await page.textContent('[data-board]');
+  assert.match(text, /Auction house/);
+  assert.match(text, /Castle/);
+  let shot = false;
+  const n = await playToEnd(page, {
+    seed: 7,
+    onStep: async (p, i) => {
+      // A screenshot in the middle of a game, once the table has some history.
+      if (!shot && i >= 12) {
+        shot = true;
+        await screenshot(p, 'art-heist-game');
+      }
+    },
+  });
+  assert.ok(n > 0, 'the player made choices');
+  await page.waitForSelector('.ah-result');
+  await screenshot(page, 'art-heist-result');
+  await page.context().close();
+});
+
+test('two players at one table see only their own secrets (hands, place, action card)', async () => {
+  const a = await newPlayer(browser, srv.url);
+  const id = await createTable(a, { game: 'art-heist', players: 5, bots: false, start: false });
+  const b = await newPlayer(browser, srv.url);
+  await joinTable(b, id);
+  await a.click('[data-fill-bots]');
+  await a.waitForSelector('[data-start]:not([disabled])');
+  await a.click('[data-start]');
+  await a.waitForSelector('.ah-track');
+  await b.waitForSelector('.ah-track');
+  await waitQuiet(a);
+  await waitQuiet(b);
+
+  // The dealt art: 4 secret cards each, never drawn on the other's table.
+  const artA = await secrets(a, 'art-');
+  const artB = await secrets(b, 'art-');
+  assert.equal(artA.length, 4);
+  assert.equal(artB.length, 4);
+  for (const s of artA) {
+    assert.equal(await b.$(`[data-art="${s.slice(4)}"]`), null, `B must not see A's ${s}`);
+    assert.equal(await b.$(`[data-secret="${s}"]`), null);
+  }
+  for (const s of artB) assert.equal(await a.$(`[data-art="${s.slice(4)}"]`), null, `A must not see B's ${s}`);
+
+  // A's place: A sees it, B sees only that A has chosen.
+  const seatA = Number(await a.getAttribute('.ah-player.is-you', 'data-seat'));
+  await a.click('[data-choice][data-place="castle"]');
+  await waitSettled(a);
+  await a.waitForSelector('[data-secret="place-castle"]');
+  await b.waitForSelector(`.ah-player[data-seat="${seatA}"] .is-chosen`);
+  assert.equal(await b.$(`.ah-player[data-seat="${seatA}"] .is-place`), null, 'B must not see where A goes');
+  assert.equal(await b.$('[data-secret^="place-"]'), null);
+  assert.equal(await b.$(`.ah-visitor .ah-pawn`), null, 'nobody is placed before all have chosen');
+
+  // B goes to the castle too; after the places are revealed (and any auction), both
+  // choose action cards: A's chosen card is secret until the castle cards are revealed.
+  await b.click('[data-choice][data-place="castle"]');
+  await waitSettled(b);
+  await a.waitForSelector('.ah-hand-cards [data-choice]', { timeout: 30000 });
+  await a.click('.ah-hand-cards [data-choice]');
+  await a.click('.ah-controls [data-choice]');
+  await waitSettled(a);
+  const played = await secrets(a, 'play-');
+  assert.equal(played.length, 1, 'A sees its own face-down card');
+  await b.waitForSelector(`.ah-visitor .ah-facedown`);
+  assert.equal(await b.$('[data-secret^="play-"]'), null);
+  // In B's castle, A's visitor chip shows a face-down card, not the card.
+  const aVisitorCard = await b.$$eval('.ah-castle .ah-visitor', (els, name) => els.filter((e) => e.textContent.includes(name)).map((e) => !!e.querySelector('.ah-act')), a.takugeName);
+  assert.deepEqual(aVisitorCard, [false]);
+  await screenshot(b, 'art-heist-two-players');
+  await a.context().close();
+  await b.context().close();
+});
+
+test('a reload mid-game resumes the same state; switching to Japanese shows the game vocabulary', async () => {
+  const page = await newPlayer(browser, srv.url);
+  await createTable(page, { game: 'art-heist', players: 5 });
+  await page.waitForSelector('.ah-track');
+  await clicks(page, 8, 3);
+  await waitQuiet(page);
+  const snapshot = () =>
+    page.evaluate(() => ({
+      version: document.body.dataset.version,
+      hand: [...document.querySelectorAll('.ah-hand-art [data-art]')].map((e) => e.getAttribute('data-art')),
+      track: document.querySelector('.ah-track').innerHTML,
+      safe: document.querySelector('.ah-safe').innerHTML,
+      players: document.querySelector('.ah-players').innerHTML,
+    }));
+  const before = await snapshot();
+  await page.reload();
+  await page.waitForSelector('.ah-track');
+  await waitSettled(page);
+  const afterReload = await snapshot();
+  assert.deepEqual(afterReload, before);
+
+  await page.click('[data-lang="ja"]');
+  await page.waitForFunction(() => (document.querySelector('[data-board]') || {}).textContent?.includes('オークション会場'));
+  const ja = await page.textContent('[data-board]');
+  for (const word of ['オークション会場', '城', '金庫', '檻', '「2」のカード', 'あなたの美術品']) assert.ok(ja.includes(word), `Japanese board shows ${word}`);
+  assert.ok(!ja.includes('Auction house'));
+  await screenshot(page, 'art-heist-ja');
+  await page.context().close();
+});
