@@ -136,10 +136,22 @@ function topRoomFloor(house) {
   return null;
 }
 
-// The floor the next room goes on: the lowest one that is not full.
-function openFloor(house) {
-  const f = house.floors.find((fl) => fl.rooms.length < 2);
-  return f ? f.floor : null;
+// Where a room play puts its cards: the next free spaces from the bottom, printed rooms on
+// their own floor's spaces and wild rooms on the others (as the rules crate plays them).
+// Returns [["floor:slot", card]].
+function roomPreview(house, cards) {
+  const spaces = [];
+  for (const fl of house.floors) for (let s = fl.rooms.length; s < 2; s++) spaces.push([fl.floor, s]);
+  const free = spaces.slice(0, cards.length);
+  const out = new Map();
+  const wild = [];
+  for (const c of cards) {
+    const i = isRoom(c) ? free.findIndex(([f, s]) => floorNo(f) === roomFloor(c) && !out.has(f + ':' + s)) : -1;
+    if (i < 0) wild.push(c);
+    else out.set(free[i][0] + ':' + free[i][1], c);
+  }
+  for (const [f, s] of free) if (!out.has(f + ':' + s) && wild.length) out.set(f + ':' + s, wild.shift());
+  return [...out];
 }
 
 // ---------------------------------------------------------------- the board
@@ -185,38 +197,38 @@ function render(root, ctx) {
     floorTargets.get(k).push(t);
   };
   const pileTargets = [];
-  let hint = null;
+  const hints = new Set();
 
   for (const a of complete) {
     switch (a.type) {
       case 'play_rooms': {
-        const f = openFloor(v.houses[me]);
-        if (f) slotTargets.set(me + ':' + f, { label: ctx.t('gah.do.playRooms', { n: a.cards.length }), act: () => send(a) });
-        hint = 'gah.hint.rooms';
+        const label = ctx.t('gah.do.playRooms', { n: a.cards.length });
+        for (const [k, card] of roomPreview(v.houses[me], a.cards)) slotTargets.set(me + ':' + k, { label, card, act: () => send(a) });
+        hints.add('gah.hint.rooms');
         break;
       }
       case 'light':
         lampTargets.set(me + ':' + a.floor, { label: ctx.t('gah.do.light', { floor: ctx.t('gah.floor.' + a.floor) }), act: () => send(a) });
-        hint = hint || 'gah.hint.light';
+        hints.add('gah.hint.light');
         break;
       case 'play_light_bulb':
         lampTargets.set(me + ':' + a.floor, { label: ctx.t('gah.do.light', { floor: ctx.t('gah.floor.' + a.floor) }), act: () => send(a) });
-        hint = 'gah.hint.lightBulb';
+        hints.add('gah.hint.lightBulb');
         break;
       case 'play_ghost': {
         const f = topRoomFloor(v.houses[a.target]);
         if (f) addFloor(a.target, f, { icon: 'ghost', label: ctx.t('gah.do.ghost', { name: ctx.seatName(a.target) }), act: () => send(a) });
-        hint = 'gah.hint.ghost';
+        hints.add('gah.hint.ghost');
         break;
       }
       case 'play_cat':
         addFloor(me, a.floor, { icon: 'cat', label: ctx.t('gah.do.cat', { floor: ctx.t('gah.floor.' + a.floor) }), act: () => send(a) });
-        hint = 'gah.hint.cat';
+        hints.add('gah.hint.cat');
         break;
       case 'play_lightning': {
         const f = topRoomFloor(v.houses[a.target]);
         if (f) lampTargets.set(a.target + ':' + f, { label: ctx.t('gah.do.lightning', { name: ctx.seatName(a.target) }), act: () => send(a) });
-        hint = 'gah.hint.lightning';
+        hints.add('gah.hint.lightning');
         break;
       }
       case 'play_cat_food':
@@ -228,10 +240,10 @@ function render(root, ctx) {
               redraw();
             },
           });
-          hint = 'gah.hint.catFood';
+          hints.add('gah.hint.catFood');
         } else if (src.from === a.from && src.floor === a.floor) {
           addFloor(me, a.to, { icon: 'cat', label: ctx.t('gah.do.catHere', { floor: ctx.t('gah.floor.' + a.to) }), act: () => send(a) });
-          hint = 'gah.hint.catTo';
+          hints.add('gah.hint.catTo');
         }
         break;
       case 'play_elevator':
@@ -243,10 +255,10 @@ function render(root, ctx) {
               redraw();
             },
           });
-          hint = 'gah.hint.elevator';
+          hints.add('gah.hint.elevator');
         } else if (src.floor === a.from) {
           addFloor(me, a.to, { icon: 'cat', label: ctx.t('gah.do.catHere', { floor: ctx.t('gah.floor.' + a.to) }), act: () => send(a) });
-          hint = 'gah.hint.catTo';
+          hints.add('gah.hint.catTo');
         }
         break;
       case 'play_space_time_hole':
@@ -258,16 +270,16 @@ function render(root, ctx) {
               redraw();
             },
           });
-          hint = 'gah.hint.hole';
+          hints.add('gah.hint.hole');
         } else if (src.from === a.from && src.floor === a.floor) {
           const f = topRoomFloor(v.houses[a.to]);
           if (f) addFloor(a.to, f, { icon: 'ghost', label: ctx.t('gah.do.ghostTo', { name: ctx.seatName(a.to) }), act: () => send(a) });
-          hint = 'gah.hint.ghostTo';
+          hints.add('gah.hint.ghostTo');
         }
         break;
       case 'discard_cards':
         pileTargets.push({ label: ctx.t('gah.do.discardCards', { n: a.cards.length }), act: () => send(a) });
-        hint = 'gah.hint.discardGo';
+        hints.add('gah.hint.discardGo');
         break;
       default:
         break;
@@ -288,15 +300,12 @@ function render(root, ctx) {
   switch (phase.kind) {
     case 'choose':
       promptText = mine ? ctx.t('gah.prompt.yourTurn') : ctx.t('gah.prompt.turn', { name: name(v.active) });
-      if (mine) {
-        if (sel.length && !hint) hint = 'gah.hint.more';
-        if (!sel.length) hint = null;
-      }
+      if (mine && sel.length && !hints.size) hints.add('gah.hint.more');
       break;
     case 'discarding':
       promptText = mine ? ctx.t('gah.prompt.discarding') : ctx.t('gah.prompt.othersDiscarding', { name: name(v.active) });
-      if (mine && !sel.length) hint = 'gah.hint.discard';
-      else if (mine && !complete.length) hint = 'gah.hint.more';
+      if (mine && !sel.length) hints.add('gah.hint.discard');
+      else if (mine && !complete.length) hints.add('gah.hint.more');
       break;
     case 'defence': {
       const fl = ctx.t('gah.floor.' + phase.floor);
@@ -324,7 +333,7 @@ function render(root, ctx) {
     'div',
     { class: 'gah-prompt' + (mine ? ' gah-prompt-mine' : ''), role: 'status' },
     h('p', { class: 'gah-prompt-text' }, promptText),
-    hint ? h('p', { class: 'gah-hint' }, ctx.t(hint)) : null,
+    [...hints].map((k) => h('p', { class: 'gah-hint' }, ctx.t(k))),
     promptButtons.length ? h('div', { class: 'gah-prompt-buttons' }, promptButtons) : null,
   );
 
@@ -334,7 +343,9 @@ function render(root, ctx) {
   const houses = h(
     'div',
     { class: 'gah-houses gah-n' + v.players },
-    order.map((seat) => drawHouse(ctx, v, seat, me, { floorTargets, lampTargets, slotTargets, catSources, ghostSources }, phase)),
+    order.map((seat) =>
+      drawHouse(ctx, v, seat, me, { floorTargets, lampTargets, slotTargets, catSources, ghostSources, chosen: src ? (src.from ?? me) + ':' + src.floor : null }, phase),
+    ),
   );
 
   // ---------- the middle of the table: deck, discard pile, face-down discards
@@ -476,15 +487,20 @@ function drawHouse(ctx, v, seat, me, targets, phase) {
       const room = fl.rooms[s];
       const cat = s < fl.cats;
       const catSrc = cat && s === 0 ? targets.catSources.get(key) : null;
-      const slotTarget = !room && s === fl.rooms.length ? targets.slotTargets.get(key) : null;
+      const slotTarget = !room ? targets.slotTargets.get(key + ':' + s) : null;
       let catEl = null;
       if (cat) {
         catEl = catSrc
           ? h('button', { class: 'gah-token gah-cat gah-pick', 'data-choice': '', title: catSrc.label, 'aria-label': catSrc.label, onclick: catSrc.act }, svg(ICON.cat))
-          : h('span', { class: 'gah-token gah-cat', title: ctx.t('gah.card.cat') }, svg(ICON.cat));
+          : h('span', { class: 'gah-token gah-cat' + (s === 0 && targets.chosen === key ? ' gah-chosen' : ''), title: ctx.t('gah.card.cat') }, svg(ICON.cat));
       }
       if (slotTarget) {
-        return h('button', { class: 'gah-slot gah-slot-go', 'data-choice': '', title: slotTarget.label, onclick: slotTarget.act }, h('span', null, slotTarget.label));
+        return h(
+          'button',
+          { class: 'gah-slot gah-slot-go', 'data-choice': '', title: slotTarget.label, 'aria-label': slotTarget.label, onclick: slotTarget.act },
+          cardFace(ctx, slotTarget.card, 'slot'),
+          h('span', { class: 'gah-slot-label' }, ctx.t('gah.do.placeHere')),
+        );
       }
       return h(
         'div',
@@ -501,7 +517,7 @@ function drawHouse(ctx, v, seat, me, targets, phase) {
     const ghostEl = fl.ghost
       ? gSrc
         ? h('button', { class: 'gah-token gah-ghost gah-pick', 'data-choice': '', title: gSrc.label, 'aria-label': gSrc.label, onclick: gSrc.act }, svg(ICON.ghost))
-        : h('span', { class: 'gah-token gah-ghost', title: ctx.t('gah.card.ghost') }, svg(ICON.ghost))
+        : h('span', { class: 'gah-token gah-ghost' + (targets.chosen === key ? ' gah-chosen' : ''), title: ctx.t('gah.card.ghost') }, svg(ICON.ghost))
       : null;
     const incoming = phase.kind === 'defence' && phase.target === seat && phase.floor === fl.floor;
     const ft = targets.floorTargets.get(key) || [];
@@ -629,6 +645,7 @@ const messages = {
     'gah.hint.discardGo': '捨て札の「捨てて引く」を押すか、さらにカードを選びます。',
     'gah.hint.more': 'もう1枚選んでください。',
     'gah.do.playRooms': 'ここに部屋カードを出す（{n}枚）',
+    'gah.do.placeHere': 'ここに出す',
     'gah.do.light': '{floor}の電気をつける',
     'gah.do.ghost': '{name}にゴーストを出す',
     'gah.do.cat': '{floor}にネコを出す',
@@ -712,7 +729,8 @@ const messages = {
     'gah.hint.discard': 'Pick the cards to discard from your hand.',
     'gah.hint.discardGo': 'Press “discard and draw” at the discard pile, or pick more cards.',
     'gah.hint.more': 'Pick one more card.',
-    'gah.do.playRooms': 'Place {n} room(s) here',
+    'gah.do.playRooms': 'Play {n} room card(s) here',
+    'gah.do.placeHere': 'Place',
     'gah.do.light': 'Light the {floor}',
     'gah.do.ghost': 'Haunt {name}',
     'gah.do.cat': 'Cat on the {floor}',
