@@ -546,7 +546,7 @@ async function tablePage(m, params) {
   const layout = h(
     'div',
     { class: 'game-layout' },
-    h('div', { class: 'game-main' }, turnBox, err, boardRoot, resultBox),
+    h('div', { class: 'game-main' }, turnBox, err, resultBox, boardRoot),
     h('aside', { class: 'game-side' }, h('h2', null, t('game.players')), seatsBox, clockBox, h('h2', null, t('game.log')), logBox),
   );
   clear(main, top, seatingBox, layout);
@@ -908,13 +908,15 @@ async function replayPage(m, params) {
       clear(boardRoot, h('p', null, t('replay.empty')));
       return;
     }
-    const entries = [];
-    for (const st of steps.slice(0, i + 1)) {
-      const l = st.log;
-      if (Array.isArray(l)) entries.push(...l);
-      else if (l) entries.push(l);
-    }
-    clear(logBox, entries.map((e) => h('li', { class: e.seat === seat && seat !== null ? 'mine' : '' }, e.seat === null || e.seat === undefined ? '' : seatLabel(info.seats[e.seat], e.seat) + ': ', typeof e === 'string' ? e : e.text)));
+    // Step k > 0 is action k-1: its actor and the line this perspective reads.
+    const entries = steps.slice(1, i + 1).map((st) => ({ seat: st.seat, text: st.log }));
+    clear(
+      logBox,
+      entries.map((e) =>
+        h('li', { class: e.seat === seat && seat !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(info.seats[e.seat], e.seat) + ': '), e.text),
+      ),
+    );
+    logBox.scrollTop = logBox.scrollHeight;
     const ctx = makeCtx(
       mod,
       { game: info.game, view: step.view, legal: [], you: seat, seats: info.seats, pending: [], status: i === steps.length - 1 ? info.status : 'playing', outcome: i === steps.length - 1 ? info.outcome : null, version: step.version, options: info.options, players: info.players, replay: true },
@@ -936,10 +938,10 @@ async function replayPage(m, params) {
     h(
       'div',
       { class: 'replay-controls row', role: 'toolbar', 'aria-label': t('replay.title') },
-      btn('⏮', 'data-replay-first', () => go(0)),
+      btn('« ' + t('replay.first'), 'data-replay-first', () => go(0)),
       btn('◀ ' + t('replay.back'), 'data-replay-back', () => go(i - 1)),
       btn(t('replay.forward') + ' ▶', 'data-replay-forward', () => go(i + 1)),
-      btn('⏭', 'data-replay-last', () => go(steps.length - 1)),
+      btn(t('replay.last') + ' »', 'data-replay-last', () => go(steps.length - 1)),
       range,
       pos,
       h('label', null, t('replay.perspective'), ' ', seatSel),

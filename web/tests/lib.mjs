@@ -113,17 +113,28 @@ export async function waitReady(page) {
   await page.waitForSelector('#header nav');
 }
 
+// A fresh context whose pages start in `lang` (stored before the first load unless the
+// page changed it since); `plainBoards` draws every game with the shell's fallback board.
+export async function newContext(browser, { lang = 'en', viewport, plainBoards = false } = {}) {
+  const context = await browser.newContext({ viewport: viewport || { width: 1280, height: 900 } });
+  await context.addInitScript(
+    ({ l, plain }) => {
+      try {
+        if (!localStorage.getItem('takuge.lang')) localStorage.setItem('takuge.lang', l);
+        if (plain) localStorage.setItem('takuge.plainBoards', '1');
+      } catch {
+        // about:blank has no storage
+      }
+    },
+    { l: lang, plain: plainBoards },
+  );
+  return context;
+}
+
 // A new browser context, signed up through the UI under a unique name. `lang` is stored
 // before the first page load ('en' by default, so texts are predictable).
-export async function newPlayer(browser, url, { lang = 'en', name, password = 'password123', viewport } = {}) {
-  const context = await browser.newContext({ viewport: viewport || { width: 1280, height: 900 } });
-  await context.addInitScript((l) => {
-    try {
-      if (!localStorage.getItem('takuge.lang')) localStorage.setItem('takuge.lang', l);
-    } catch {
-      // about:blank has no storage
-    }
-  }, lang);
+export async function newPlayer(browser, url, { lang = 'en', name, password = 'password123', viewport, plainBoards = false } = {}) {
+  const context = await newContext(browser, { lang, viewport, plainBoards });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   const user = name || uniqueName();
@@ -138,15 +149,8 @@ export async function newPlayer(browser, url, { lang = 'en', name, password = 'p
 }
 
 // A guest through the UI.
-export async function newGuest(browser, url, { lang = 'en' } = {}) {
-  const context = await browser.newContext();
-  await context.addInitScript((l) => {
-    try {
-      if (!localStorage.getItem('takuge.lang')) localStorage.setItem('takuge.lang', l);
-    } catch {
-      // about:blank has no storage
-    }
-  }, lang);
+export async function newGuest(browser, url, { lang = 'en', viewport, plainBoards = false } = {}) {
+  const context = await newContext(browser, { lang, viewport, plainBoards });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   await page.goto(url + '/login');

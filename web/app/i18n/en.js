@@ -95,6 +95,8 @@ export default {
   'result.replay': 'Watch the replay',
   'replay.title': 'Replay',
   'replay.back': 'Back',
+  'replay.first': 'First',
+  'replay.last': 'Last',
   'replay.forward': 'Forward',
   'replay.position': 'Position',
   'replay.step': 'Step {n} of {total}',

@@ -94,6 +94,8 @@ export default {
   'result.replay': 'リプレイを見る',
   'replay.title': 'リプレイ',
   'replay.back': '戻る',
+  'replay.first': '最初',
+  'replay.last': '最後',
   'replay.forward': '進む',
   'replay.position': '位置',
   'replay.step': '{n} / {total} 手目',

@@ -1,0 +1,220 @@
+// The shell around the boards: accounts, lobby, table creation, resuming, reconnecting,
+// languages and the replay viewer. Games are drawn with the fallback board (plainBoards) so
+// these tests check the shell, not the game boards.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer,
+  launchBrowser,
+  newPlayer,
+  newGuest,
+  createTable,
+  joinTable,
+  playToEnd,
+  screenshot,
+  waitSettled,
+  uniqueName,
+  inviteLink,
+} from './lib.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) {
+    await server.stop();
+    server.cleanup();
+  }
+});
+
+const me = (page) => page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+
+test('a guest who registers keeps the same account and its tables', async () => {
+  const page = await newGuest(browser, server.url, { plainBoards: true });
+  const guest = await me(page);
+  assert.equal(guest.guest, true);
+  const id = await createTable(page, { game: 'ghost-at-home', players: 2, start: false });
+  await page.click('#header a[href="/login"]');
+  const name = uniqueName('reg');
+  await page.fill('[data-form=register] input[name=name]', name);
+  await page.fill('[data-form=register] input[name=password]', 'password123');
+  await page.click('[data-form=register] button[type=submit]');
+  await page.waitForSelector('[data-my-tables]');
+  const user = await me(page);
+  assert.equal(user.id, guest.id);
+  assert.equal(user.guest, false);
+  assert.equal(user.name, name);
+  await page.waitForSelector(`[data-my-tables] [data-table="${id}"] .status`);
+  await page.context().close();
+});
+
+test('login and sign-up errors are shown in words', async () => {
+  const page = await newPlayer(browser, server.url);
+  const taken = page.takugeName;
+  await page.context().clearCookies();
+  await page.goto(server.url + '/login');
+  await page.fill('[data-form=login] input[name=name]', taken);
+  await page.fill('[data-form=login] input[name=password]', 'wrong-password');
+  await page.click('[data-form=login] button[type=submit]');
+  const err = page.locator('[data-form=login] [data-error]');
+  await err.waitFor({ state: 'visible' });
+  assert.equal(await err.textContent(), 'Wrong name or password.');
+  await page.fill('[data-form=register] input[name=name]', taken);
+  await page.fill('[data-form=register] input[name=password]', 'password123');
+  await page.click('[data-form=register] button[type=submit]');
+  const regErr = page.locator('[data-form=register] [data-error]');
+  await regErr.waitFor({ state: 'visible' });
+  assert.equal(await regErr.textContent(), 'That name is taken.');
+  // The right password logs in.
+  await page.fill('[data-form=login] input[name=password]', 'password123');
+  await page.click('[data-form=login] button[type=submit]');
+  await page.waitForSelector('[data-form=create]');
+  await page.context().close();
+});
+
+test('lobby filters by game and by player count', async () => {
+  const host = await newPlayer(browser, server.url);
+  const a = await createTable(host, { game: 'ghost-for-sale', players: 4, bots: false, start: false });
+  const host2 = await newPlayer(browser, server.url);
+  const b = await createTable(host2, { game: 'secret-moon', players: 6, bots: false, start: false });
+  const page = await newPlayer(browser, server.url);
+  await page.waitForSelector(`[data-lobby] [data-table="${a}"]`);
+  await page.waitForSelector(`[data-lobby] [data-table="${b}"]`);
+  await page.selectOption('[data-filter=game]', 'secret-moon');
+  await page.waitForSelector(`[data-lobby] [data-table="${a}"]`, { state: 'detached' });
+  assert.ok(await page.$(`[data-lobby] [data-table="${b}"]`));
+  await page.selectOption('[data-filter=game]', '');
+  await page.selectOption('[data-filter=players]', '4');
+  await page.waitForSelector(`[data-lobby] [data-table="${b}"]`, { state: 'detached' });
+  assert.ok(await page.$(`[data-lobby] [data-table="${a}"]`));
+  // The listed table opens and a seat can be taken.
+  await joinTable(page, a);
+  await page.waitForSelector('[data-seat="1"] .seat-name');
+  for (const p of [host, host2, page]) await p.context().close();
+});
+
+test('a table is created with the chosen options, privacy and clock', async () => {
+  const page = await newPlayer(browser, server.url);
+  const id = await createTable(page, {
+    game: 'ghost-for-sale',
+    players: 3,
+    options: { special_cards: true },
+    private: true,
+    clock: { kind: 'real_time', per_move_seconds: 120, reserve_seconds: 600 },
+    bots: false,
+    start: false,
+  });
+  const link = await inviteLink(page);
+  const info = await page.evaluate((link) => fetch('/api/tables/' + link.split('/t/')[1]).then((r) => r.json()), link);
+  assert.equal(info.id, id);
+  assert.equal(info.options.special_cards, true);
+  assert.equal(info.private, true);
+  assert.deepEqual(info.clock, { kind: 'real_time', per_move_seconds: 120, reserve_seconds: 600 });
+  assert.match(await page.textContent('main'), /120 s per move \+ 600 s reserve/);
+  // A second player joins through the invite link.
+  const friend = await newPlayer(browser, server.url);
+  const invite = new URL(link).searchParams.get('invite');
+  await joinTable(friend, id, { invite });
+  await page.waitForSelector(`[data-seat="1"]:has-text("${friend.takugeName}")`);
+  await screenshot(page, 'shell-seating');
+  await page.context().close();
+  await friend.context().close();
+});
+
+test('a reload in the middle of a game resumes the same state', async () => {
+  const page = await newPlayer(browser, server.url, { plainBoards: true });
+  await createTable(page, { game: 'secret-moon', players: 4 });
+  await playToEnd(page, { maxClicks: 2 }).catch(() => {});
+  await waitSettled(page);
+  const before = await page.evaluate(() => ({
+    version: document.body.dataset.version,
+    board: document.querySelector('[data-board]').innerText,
+    log: document.querySelectorAll('[data-log] li').length,
+  }));
+  await page.reload();
+  await waitSettled(page);
+  const afterReload = await page.evaluate(() => ({
+    version: document.body.dataset.version,
+    board: document.querySelector('[data-board]').innerText,
+    log: document.querySelectorAll('[data-log] li').length,
+  }));
+  assert.deepEqual(afterReload, before);
+  await page.context().close();
+});
+
+test('a dropped connection reconnects by itself and play goes on', async () => {
+  // A server of its own, restarted on the same port and database.
+  const own = await startServer();
+  const page = await newPlayer(browser, own.url, { plainBoards: true });
+  await createTable(page, { game: 'ghost-at-home', players: 2 });
+  await waitSettled(page);
+  const version = await page.evaluate(() => document.body.dataset.version);
+  await own.stop();
+  await page.waitForSelector('[data-reconnecting]', { state: 'visible' });
+  const again = await startServer({ dir: own.dir, db: own.db, port: own.port });
+  try {
+    await page.waitForSelector('[data-reconnecting]', { state: 'hidden', timeout: 20000 });
+    await waitSettled(page);
+    assert.equal(await page.evaluate(() => document.body.dataset.version), version);
+    // The socket also drops without the server going away (network change, proxy).
+    await page.evaluate(() => window.takuge.live.dropForTest());
+    await page.waitForFunction(() => document.body.dataset.connected === '1');
+    const clicks = await playToEnd(page, { maxClicks: 400 });
+    assert.ok(clicks > 0);
+    await page.waitForSelector('[data-outcome]');
+  } finally {
+    await page.context().close();
+    await again.stop();
+    own.cleanup();
+  }
+});
+
+test('switching to Japanese shows Japanese and is remembered', async () => {
+  const page = await newPlayer(browser, server.url);
+  assert.equal(await page.textContent('main h1'), 'Lobby');
+  await page.click('[data-lang=ja]');
+  await page.waitForFunction(() => document.querySelector('main h1').textContent === 'ロビー');
+  assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+  assert.match(await page.textContent('[data-form=create]'), /卓を立てる/);
+  // Game names come from the catalog's Japanese names.
+  assert.match(await page.textContent('[data-create=game]'), /シークレットムーン/);
+  await page.reload();
+  await page.waitForSelector('[data-form=create]');
+  assert.equal(await page.textContent('main h1'), 'ロビー');
+  await page.click('[data-lang=en]');
+  await page.waitForFunction(() => document.querySelector('main h1').textContent === 'Lobby');
+  await page.context().close();
+});
+
+test('the replay viewer steps forward and back and changes perspective', async () => {
+  const page = await newPlayer(browser, server.url, { plainBoards: true });
+  const id = await createTable(page, { game: 'ghost-at-home', players: 2 });
+  await playToEnd(page, { maxClicks: 400 });
+  await screenshot(page, 'shell-result');
+  await page.click('a[href^="/replay/"]');
+  await page.waitForSelector('[data-replay-forward]');
+  const step = () => page.evaluate(() => Number(document.body.dataset.replayStep));
+  assert.equal(await step(), 0);
+  await page.click('[data-replay-forward]');
+  await page.click('[data-replay-forward]');
+  assert.equal(await step(), 2);
+  assert.equal(await page.locator('[data-log] li').count(), 2);
+  await page.click('[data-replay-back]');
+  assert.equal(await step(), 1);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await step(), 2);
+  await page.click('[data-replay-last]');
+  assert.ok((await step()) > 2);
+  await page.selectOption('[data-replay-seat]', '');
+  await page.waitForURL(new RegExp(`/replay/${id}$`));
+  await page.waitForSelector('[data-replay-forward]');
+  assert.equal(await step(), 0);
+  await screenshot(page, 'shell-replay');
+  await page.context().close();
+});
