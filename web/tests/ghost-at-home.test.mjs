@@ -1,6 +1,6 @@
 // Ghost at Home in a real browser: whole games by clicking (with and without the special
 // cards), two players' secrets, reload mid-game, Japanese vocabulary, screenshots.
-import { test, before, after } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled, seededRandom } from './lib.mjs';
 
@@ -90,149 +90,153 @@ async function playOneMove(page, seed) {
   }
 }
 
-test('a whole game of the basic rules is played to its result by clicking the table', async () => {
-  const page = await newPlayer(browser, srv.url);
-  await createTable(page, { game: GAME, players: 2, options: { special_cards: false } });
-  await page.waitForSelector('.gah-house');
-  assert.equal(await page.locator('.gah-house').count(), 2, 'one house per player');
-  let shot = false;
-  const clicks = await playToEnd(page, {
-    maxClicks: 600,
-    onStep: async (p, i) => {
-      if (!shot && i >= 12) {
-        shot = true;
-        await screenshot(p, 'ghost-at-home-basic');
-      }
-    },
+// The four scenarios run side by side: most of their time is spent waiting for the server
+// and the bots, not computing.
+describe('Ghost at Home in the browser', { concurrency: 4 }, () => {
+  test('a whole game of the basic rules is played to its result by clicking the table', async () => {
+    const page = await newPlayer(browser, srv.url);
+    await createTable(page, { game: GAME, players: 2, options: { special_cards: false } });
+    await page.waitForSelector('.gah-house');
+    assert.equal(await page.locator('.gah-house').count(), 2, 'one house per player');
+    let shot = false;
+    const clicks = await playToEnd(page, {
+      maxClicks: 600,
+      onStep: async (p, i) => {
+        if (!shot && i >= 12) {
+          shot = true;
+          await screenshot(p, 'ghost-at-home-basic');
+        }
+      },
+    });
+    assert.ok(clicks > 0);
+    await page.waitForSelector('[data-outcome]');
+    // The winner's house says so.
+    assert.equal(await page.locator('.gah-house.gah-winner').count(), 1);
+    await page.context().close();
   });
-  assert.ok(clicks > 0);
-  await page.waitForSelector('[data-outcome]');
-  // The winner's house says so.
-  assert.equal(await page.locator('.gah-house.gah-winner').count(), 1);
-  await page.context().close();
-});
 
-test('with the special cards option a whole game is played by clicking, on a phone-sized screen', async () => {
-  const page = await newPlayer(browser, srv.url, { viewport: { width: 390, height: 844 } });
-  await createTable(page, { game: GAME, players: 2, options: { special_cards: true } });
-  await page.waitForSelector('.gah-house');
-  let shot = false;
-  await playToEnd(page, {
-    maxClicks: 600,
-    seed: 7,
-    onStep: async (p, i) => {
-      if (!shot && i >= 10) {
-        shot = true;
-        await screenshot(p, 'ghost-at-home-special-phone');
-      }
-    },
+  test('with the special cards option a whole game is played by clicking, on a phone-sized screen', async () => {
+    const page = await newPlayer(browser, srv.url, { viewport: { width: 390, height: 844 } });
+    await createTable(page, { game: GAME, players: 2, options: { special_cards: true } });
+    await page.waitForSelector('.gah-house');
+    let shot = false;
+    await playToEnd(page, {
+      maxClicks: 600,
+      seed: 7,
+      onStep: async (p, i) => {
+        if (!shot && i >= 10) {
+          shot = true;
+          await screenshot(p, 'ghost-at-home-special-phone');
+        }
+      },
+    });
+    await page.waitForSelector('[data-outcome]');
+    // Nothing on the board is wider than the phone.
+    const overflow = await page.evaluate(() => document.querySelector('.gah').scrollWidth - document.querySelector('.gah').clientWidth);
+    assert.ok(overflow <= 1, `board overflows the phone by ${overflow}px`);
+    await page.context().close();
   });
-  await page.waitForSelector('[data-outcome]');
-  // Nothing on the board is wider than the phone.
-  const overflow = await page.evaluate(() => document.querySelector('.gah').scrollWidth - document.querySelector('.gah').clientWidth);
-  assert.ok(overflow <= 1, `board overflows the phone by ${overflow}px`);
-  await page.context().close();
-});
 
-test('two players at one table each see their own hand and face-down discards, never the other’s', async () => {
-  const alice = await newPlayer(browser, srv.url);
-  const table = await createTable(alice, { game: GAME, players: 3, bots: false, start: false });
-  const bob = await newPlayer(browser, srv.url);
-  await joinTable(bob, table);
-  await alice.click('[data-fill-bots]');
-  await alice.waitForSelector('[data-start]:not([disabled])');
-  await alice.click('[data-start]');
-  await Promise.all([alice.waitForSelector('.gah-house'), bob.waitForSelector('.gah-house')]);
+  test('two players at one table each see their own hand and face-down discards, never the other’s', async () => {
+    const alice = await newPlayer(browser, srv.url);
+    const table = await createTable(alice, { game: GAME, players: 3, bots: false, start: false });
+    const bob = await newPlayer(browser, srv.url);
+    await joinTable(bob, table);
+    await alice.click('[data-fill-bots]');
+    await alice.waitForSelector('[data-start]:not([disabled])');
+    await alice.click('[data-start]');
+    await Promise.all([alice.waitForSelector('.gah-house'), bob.waitForSelector('.gah-house')]);
 
-  // Both play until each has made a few moves, so both hold discards or played cards.
-  const moves = new Map([
-    [alice, 0],
-    [bob, 0],
-  ]);
-  const deadline = Date.now() + 40000;
-  let seed = 11;
-  while ([...moves.values()].some((n) => n < 3) && Date.now() < deadline) {
-    if ((await alice.$('[data-outcome]')) || (await bob.$('[data-outcome]'))) break;
-    let moved = false;
-    for (const page of [alice, bob]) {
-      if (await hasMove(page)) {
-        await playOneMove(page, seed++);
-        moves.set(page, moves.get(page) + 1);
-        moved = true;
+    // Both play until each has made a few moves, so both hold discards or played cards.
+    const moves = new Map([
+      [alice, 0],
+      [bob, 0],
+    ]);
+    const deadline = Date.now() + 40000;
+    let seed = 11;
+    while ([...moves.values()].some((n) => n < 3) && Date.now() < deadline) {
+      if ((await alice.$('[data-outcome]')) || (await bob.$('[data-outcome]'))) break;
+      let moved = false;
+      for (const page of [alice, bob]) {
+        if (await hasMove(page)) {
+          await playOneMove(page, seed++);
+          moves.set(page, moves.get(page) + 1);
+          moved = true;
+        }
       }
+      if (!moved) await alice.waitForTimeout(100);
     }
-    if (!moved) await alice.waitForTimeout(100);
-  }
-  await Promise.all([waitSettled(alice), waitSettled(bob)]);
-  const [va, vb] = [await serverView(alice, table), await serverView(bob, table)];
-  await Promise.all([alice.waitForFunction((v) => document.body.dataset.version === String(v), va.version), bob.waitForFunction((v) => document.body.dataset.version === String(v), vb.version)]);
-  const [sa, sb] = [await shownSecrets(alice), await shownSecrets(bob)];
+    await Promise.all([waitSettled(alice), waitSettled(bob)]);
+    const [va, vb] = [await serverView(alice, table), await serverView(bob, table)];
+    await Promise.all([alice.waitForFunction((v) => document.body.dataset.version === String(v), va.version), bob.waitForFunction((v) => document.body.dataset.version === String(v), vb.version)]);
+    const [sa, sb] = [await shownSecrets(alice), await shownSecrets(bob)];
 
-  // Each shows exactly its own secrets, as its own view gives them.
-  assert.deepEqual(sa.owners, [`seat${va.you}`]);
-  assert.deepEqual(sb.owners, [`seat${vb.you}`]);
-  assert.deepEqual(sa.hand, va.view.hand);
-  assert.deepEqual(sb.hand, vb.view.hand);
-  assert.deepEqual(sa.faceDown, va.view.my_secret_discards);
-  assert.deepEqual(sb.faceDown, vb.view.my_secret_discards);
-  // The other's secret elements never appear.
-  for (const html of sa.html) assert.ok(!sb.body.includes(html), 'alice’s secret shows in bob’s page');
-  for (const html of sb.html) assert.ok(!sa.body.includes(html), 'bob’s secret shows in alice’s page');
-  assert.ok(!sb.body.includes(`data-secret="seat${va.you}"`));
-  assert.ok(!sa.body.includes(`data-secret="seat${vb.you}"`));
-  // The other's hand is drawn as card backs only: no card face in their house.
-  for (const [page, other] of [
-    [alice, vb.you],
-    [bob, va.you],
-  ]) {
-    const faces = await page.locator(`.gah-house[data-seat="${other}"] .gah-house-foot [data-card]`).count();
-    assert.equal(faces, 0);
-  }
-  await screenshot(alice, 'ghost-at-home-two-players');
-  await alice.context().close();
-  await bob.context().close();
-});
+    // Each shows exactly its own secrets, as its own view gives them.
+    assert.deepEqual(sa.owners, [`seat${va.you}`]);
+    assert.deepEqual(sb.owners, [`seat${vb.you}`]);
+    assert.deepEqual(sa.hand, va.view.hand);
+    assert.deepEqual(sb.hand, vb.view.hand);
+    assert.deepEqual(sa.faceDown, va.view.my_secret_discards);
+    assert.deepEqual(sb.faceDown, vb.view.my_secret_discards);
+    // The other's secret elements never appear.
+    for (const html of sa.html) assert.ok(!sb.body.includes(html), 'alice’s secret shows in bob’s page');
+    for (const html of sb.html) assert.ok(!sa.body.includes(html), 'bob’s secret shows in alice’s page');
+    assert.ok(!sb.body.includes(`data-secret="seat${va.you}"`));
+    assert.ok(!sa.body.includes(`data-secret="seat${vb.you}"`));
+    // The other's hand is drawn as card backs only: no card face in their house.
+    for (const [page, other] of [
+      [alice, vb.you],
+      [bob, va.you],
+    ]) {
+      const faces = await page.locator(`.gah-house[data-seat="${other}"] .gah-house-foot [data-card]`).count();
+      assert.equal(faces, 0);
+    }
+    await screenshot(alice, 'ghost-at-home-two-players');
+    await alice.context().close();
+    await bob.context().close();
+  });
 
-test('a reload mid-game resumes the same state, and switching to Japanese shows the game’s Japanese words', async () => {
-  const page = await newPlayer(browser, srv.url);
-  const table = await createTable(page, { game: GAME, players: 2 });
-  await page.waitForSelector('.gah-house');
-  await waitForMove(page);
-  await playOneMove(page, 3);
-  await waitForMove(page);
-  await waitSettled(page);
-  const snapshot = () =>
-    page.evaluate(() => ({
-      version: document.body.dataset.version,
-      // The public table (not the choices, which a reload may draw afresh).
-      floors: [...document.querySelectorAll('.gah-house .gah-floor')].map((e) => [
-        e.getAttribute('aria-label'),
-        [...e.querySelectorAll('.gah-slot [data-card]')].map((c) => c.dataset.card),
-        e.querySelectorAll('.gah-ghost').length,
-      ]),
-      pile: [...document.querySelectorAll('.gah-pile-cards [data-card]')].map((e) => e.dataset.card),
-      hand: [...document.querySelectorAll('.gah-hand [data-card]')].map((e) => e.dataset.card),
-      deck: document.querySelector('.gah-stack-n')?.textContent,
-    }));
-  const before = await snapshot();
-  assert.ok(before.version !== undefined);
-  await page.reload();
-  await page.waitForSelector('.gah-house');
-  await waitSettled(page);
-  const afterReload = await snapshot();
-  assert.deepEqual(afterReload, before);
-  assert.deepEqual(afterReload.hand, (await serverView(page, table)).view.hand);
+  test('a reload mid-game resumes the same state, and switching to Japanese shows the game’s Japanese words', async () => {
+    const page = await newPlayer(browser, srv.url);
+    const table = await createTable(page, { game: GAME, players: 2 });
+    await page.waitForSelector('.gah-house');
+    await waitForMove(page);
+    await playOneMove(page, 3);
+    await waitForMove(page);
+    await waitSettled(page);
+    const snapshot = () =>
+      page.evaluate(() => ({
+        version: document.body.dataset.version,
+        // The public table (not the choices, which a reload may draw afresh).
+        floors: [...document.querySelectorAll('.gah-house .gah-floor')].map((e) => [
+          e.getAttribute('aria-label'),
+          [...e.querySelectorAll('.gah-slot [data-card]')].map((c) => c.dataset.card),
+          e.querySelectorAll('.gah-ghost').length,
+        ]),
+        pile: [...document.querySelectorAll('.gah-pile-cards [data-card]')].map((e) => e.dataset.card),
+        hand: [...document.querySelectorAll('.gah-hand [data-card]')].map((e) => e.dataset.card),
+        deck: document.querySelector('.gah-stack-n')?.textContent,
+      }));
+    const before = await snapshot();
+    assert.ok(before.version !== undefined);
+    await page.reload();
+    await page.waitForSelector('.gah-house');
+    await waitSettled(page);
+    const afterReload = await snapshot();
+    assert.deepEqual(afterReload, before);
+    assert.deepEqual(afterReload.hand, (await serverView(page, table)).view.hand);
 
-  await page.click('[data-lang=ja]');
-  await page.waitForFunction(() => document.querySelector('.gah')?.getAttribute('lang') === 'ja');
-  const text = await page.locator('.gah').innerText();
-  assert.match(text, /山札/);
-  assert.match(text, /捨て札/);
-  assert.match(text, /手札/);
-  assert.match(text, /1階/);
-  await screenshot(page, 'ghost-at-home-ja');
-  // The rules page in Japanese too.
-  await page.goto(`${srv.url}/rules/${GAME}`);
-  await page.waitForFunction(() => document.body.innerText.includes('ゴーストアットホーム') && document.body.innerText.includes('電気をつける'));
-  await page.context().close();
+    await page.click('[data-lang=ja]');
+    await page.waitForFunction(() => document.querySelector('.gah')?.getAttribute('lang') === 'ja');
+    const text = await page.locator('.gah').innerText();
+    assert.match(text, /山札/);
+    assert.match(text, /捨て札/);
+    assert.match(text, /手札/);
+    assert.match(text, /1階/);
+    await screenshot(page, 'ghost-at-home-ja');
+    // The rules page in Japanese too.
+    await page.goto(`${srv.url}/rules/${GAME}`);
+    await page.waitForFunction(() => document.body.innerText.includes('ゴーストアットホーム') && document.body.innerText.includes('電気をつける'));
+    await page.context().close();
+  });
 });
