@@ -43,6 +43,16 @@ async function waitOurTurn(page, timeout = 30000) {
   return !(await page.$('[data-outcome]'));
 }
 
+// The lobby form draws a game's option fields asynchronously after the game is chosen;
+// choosing Secret Moon first and waiting for its fields keeps createTable from reading
+// another game's fields.
+async function lobbyWithOurOptions(page) {
+  await page.goto(new URL('/', page.url()).toString());
+  await page.waitForSelector('[data-form=create]');
+  await page.selectOption('[data-create=game]', GAME);
+  await page.waitForSelector('[data-option="thief"]');
+}
+
 const version = (page) => page.evaluate(() => Number(document.body.dataset.version));
 
 // Rules text: 「規定回数のゲームを行い、最終的に最も勝利点を多く得たプレイヤーが勝者となります」 — a game
@@ -74,6 +84,7 @@ test('a player plays a whole game against bots to its result by clicking', async
 // match with the thief at eight players is played through, answers to questions included.
 test('the thief variant in a three-game match plays through every game', async () => {
   const page = await newPlayer(browser, srv.url);
+  await lobbyWithOurOptions(page);
   await createTable(page, { game: GAME, players: 8, options: { games: 3, thief: true } });
   assert.match(await page.textContent('.sm-gamecount'), /1 of 3/);
   await playToEnd(page, { maxClicks: 600, seed: 7 });
@@ -127,7 +138,8 @@ test('a nomination is built on the table and can be undone before it is sent', a
 test('two players at one table see only their own secrets', async () => {
   const a = await newPlayer(browser, srv.url);
   const b = await newPlayer(browser, srv.url);
-  const id = await createTable(a, { game: GAME, players: 5, bots: false, start: false });
+  await lobbyWithOurOptions(a);
+  const id = await createTable(a, { game: GAME, players: 6, options: { games: 1, thief: true }, bots: false, start: false });
   await joinTable(b, id);
   await a.click('[data-fill-bots]');
   await a.waitForSelector('[data-start]:not([disabled])');
@@ -174,6 +186,43 @@ test('two players at one table see only their own secrets', async () => {
     const roleOfMine = theirs.filter((f) => f.includes(` p${me} `));
     if (!partners) assert.deepEqual(roleOfMine, [], `seat ${them} draws no role on seat ${me}'s face-down card`);
   }
+
+  // 質問 between the two: with the thief in the game every questioned player chooses the
+  // answer (「盗賊は…どちらで答えるかを選択できる」), so the other is asked, and its marker
+  // then lies on the table for both.
+  let asked = false;
+  let ended = false;
+  for (let i = 0; i < 30 && !asked; i++) {
+    await waitSettled(a);
+    await waitSettled(b);
+    ended = !!((await a.$('[data-outcome]')) || (await b.$('[data-outcome]')));
+    if (ended) break;
+    const turnA = await a.$('.sm-action.action-question');
+    const turnB = await b.$('.sm-action.action-question');
+    if (!turnA && !turnB) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    const [asker, target, targetSeat] = turnA ? [a, b, seatB] : [b, a, seatA];
+    const card = `.sm-character[data-card="p${targetSeat}"][data-choice]`;
+    if (await asker.$(card)) {
+      await asker.click(card);
+      await asker.click('.sm-action.action-question');
+      await target.waitForSelector('.sm-answer-choice[data-choice]');
+      await asker.waitForSelector(`[data-seat="${targetSeat}"].asked`);
+      await screenshot(target, 'secret-moon-answer');
+      await target.click('.sm-answer-choice[data-choice]');
+      await asker.waitForSelector(`[data-seat="${targetSeat}"] .sm-answer-marker`);
+      await target.waitForSelector(`[data-seat="${targetSeat}"] .sm-answer-marker`);
+      asked = true;
+    } else {
+      // The other is protected or captured this round: pass, and take a card if offered.
+      await asker.click('.sm-action.action-pass');
+      await waitSettled(asker);
+      if (await asker.$('.sm-discard [data-choice]')) await asker.click('.sm-discard [data-choice]');
+    }
+  }
+  assert.ok(asked || ended, 'one of the two questioned the other before the game ended');
   await a.context().close();
   await b.context().close();
 });
