@@ -395,7 +395,7 @@ function yourRoleLine(st) {
   const role = view.your_role;
   const lines = [h('span', { 'data-secret': `yourrole ${view.viewer} ${role}` }, ctx.t('sm.youAre', { role: roleName(ctx, role), team: ctx.t(`sm.team.${TEAM_OF[role]}`) }))];
   if (view.partner && view.partner.player !== undefined) {
-    lines.push(h('span', { 'data-secret': `partner ${view.viewer} ${view.partner.player}` }, ctx.t('sm.partnerIs', { name: ctx.seatName(view.partner.player), role: roleName(ctx, role === 'princess' ? 'traveller' : 'princess') })));
+    lines.push(h('span', { 'data-secret': `partner ${view.viewer} ${view.partner.player}` }, ctx.t('sm.partnerIs', { name: chipName(ctx, `p${view.partner.player}`), role: roleName(ctx, role === 'princess' ? 'traveller' : 'princess') })));
   } else if (view.partner === 'in_centre') {
     lines.push(h('span', { 'data-secret': `partner ${view.viewer} centre` }, ctx.t('sm.partnerInCentre', { role: roleName(ctx, role === 'princess' ? 'traveller' : 'princess') })));
   }
@@ -567,7 +567,21 @@ function actionPanel(st) {
   }
   if (st.sending) kids.push(h('p', { class: 'sm-muted' }, ctx.t('sm.sending')));
   if (undoBtn) kids.push(undoBtn);
+  kids.push(legend(ctx));
   return h('div', { class: 'sm-panel', 'aria-live': 'polite' }, kids);
+}
+
+// What the marks on the table mean.
+function legend(ctx) {
+  return h(
+    'ul',
+    { class: 'sm-legend' },
+    h('li', null, h('span', { class: 'sm-eye seat-color-1' }, eyeIcon()), ctx.t('sm.legend.eye')),
+    h('li', null, h('span', { class: 'sm-answer-marker marker-red' }, h('span', { class: 'sm-marker-disc' })), ctx.t('sm.legend.red')),
+    h('li', null, h('span', { class: 'sm-answer-marker marker-blue' }, h('span', { class: 'sm-marker-disc' })), ctx.t('sm.legend.blue')),
+    h('li', null, h('span', { class: 'sm-legend-card sideways' }), ctx.t('sm.legend.protected')),
+    h('li', null, h('span', { class: 'sm-legend-card upside' }, '▼'), ctx.t('sm.legend.captured')),
+  );
 }
 
 function turnPrompt(st) {

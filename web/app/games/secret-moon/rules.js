@@ -1,7 +1,7 @@
 // The rules page for players, from the rules document (seeds/002, its newer version) and
 // the project's decisions where it is silent (docs/games/secret-moon.md).
 export const rules = {
-  ja: `
+  ja: `<div class="sm-rules">
 <h2>シークレットムーン — 遊び方</h2>
 <p>「姫」「旅人」「僧侶」の<strong>姫チーム</strong>と、「大臣」「兵士」の<strong>大臣チーム</strong>に分かれる正体隠匿ゲームです。誰が何者かは最初は隠されています。3〜8人。</p>
 <h3>準備</h3>
@@ -41,8 +41,8 @@ export const rules = {
 </ul>
 <h3>この画面での遊び方</h3>
 <p>手番では、テーブルの人物カードかアクションのボタンを選びます(どちらからでも)。指名では続けて役割を選びます。送る前なら「戻る」で取り消せます。選べないものは表示されません。あなたにしか見えないカードには「あなた」「確認済み」などの札が付きます。</p>
-`,
-  en: `
+</div>`,
+  en: `<div class="sm-rules">
 <h2>Secret Moon — how to play</h2>
 <p>A hidden-role game for 3–8 players. The <strong>princess team</strong> (princess, traveller, monk) and the <strong>minister team</strong> (minister, soldiers) hunt each other in a dark castle garden; at first nobody knows who is who.</p>
 <h3>Setup</h3>
@@ -82,5 +82,5 @@ export const rules = {
 </ul>
 <h3>Playing on this screen</h3>
 <p>On your turn click a character card on the table or an action button (either first); a nomination then asks for the role. “Back” undoes a step before anything is sent. Only legal choices are offered. Cards only you can see carry a tag such as “You” or “Seen”.</p>
-`,
+</div>`,
 };
