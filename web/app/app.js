@@ -337,7 +337,7 @@ async function lobbyPage() {
                   h('span', { class: 'tname' }, gameName(tb.game)),
                   h('span', { class: 'muted' }, t('lobby.seats', { taken: tb.seats_taken, players: tb.players })),
                   h('span', { class: 'muted' }, clockText(tb.clock)),
-                  link('/t/' + tb.id, t('lobby.open')),
+                  link('/t/' + tb.id, t('lobby.join')),
                 ),
               ),
             )
@@ -351,7 +351,7 @@ async function lobbyPage() {
   const mine = myTables().filter((x) => x.user === app.me.id);
   const mineBox = h('ul', { class: 'table-list', 'data-my-tables': '' });
   for (const x of mine.slice(0, 12)) {
-    const li = h('li', { 'data-table': x.id }, h('span', { class: 'tname' }, gameName(x.game)), link('/t/' + x.id + (x.invite ? '?invite=' + encodeURIComponent(x.invite) : ''), t('lobby.open')));
+    const li = h('li', { 'data-table': x.id }, h('span', { class: 'tname' }, gameName(x.game)), link('/t/' + x.id + (x.invite ? '?invite=' + encodeURIComponent(x.invite) : ''), t('lobby.go')));
     mineBox.appendChild(li);
     get('/api/tables/' + x.id + (x.invite ? '?invite=' + encodeURIComponent(x.invite) : ''))
       .then((info) => li.insertBefore(h('span', { class: 'status status-' + info.status }, t('status.' + info.status)), li.lastChild))
@@ -536,6 +536,7 @@ async function tablePage(m, params) {
 
   const top = h('div', { class: 'table-head' });
   const seatsBox = h('div', { class: 'seats', 'data-seats': '' });
+  const playActions = h('div', { class: 'row play-actions' });
   const turnBox = h('div', { class: 'turn', 'data-turn': '', 'aria-live': 'polite' });
   const clockBox = h('div', { class: 'clock', 'data-clock': '' });
   const err = errorBox();
@@ -547,7 +548,7 @@ async function tablePage(m, params) {
     'div',
     { class: 'game-layout' },
     h('div', { class: 'game-main' }, turnBox, err, resultBox, boardRoot),
-    h('aside', { class: 'game-side' }, h('h2', null, t('game.players')), seatsBox, clockBox, h('h2', null, t('game.log')), logBox),
+    h('aside', { class: 'game-side' }, h('h2', null, t('game.players')), seatsBox, playActions, clockBox, h('h2', null, t('game.log')), logBox),
   );
   clear(main, top, seatingBox, layout);
 
@@ -720,6 +721,29 @@ async function tablePage(m, params) {
     );
   }
 
+  // Leaving a running game hands the seat to a bot for good; abandoning ends it for all.
+  function drawPlayActions() {
+    const msg = s.msg;
+    if (!msg || msg.status !== 'playing') {
+      clear(playActions);
+      return;
+    }
+    const mine = msg.you !== null ? msg.seats[msg.you] : null;
+    const confirmThen = (question, path) => async () => {
+      if (!window.confirm(question)) return;
+      try {
+        await post(path);
+      } catch (e) {
+        fail(e);
+      }
+    };
+    clear(
+      playActions,
+      mine && !mine.replaced && h('button', { 'data-leave-game': '', onclick: confirmThen(t('game.leaveConfirm'), '/api/tables/' + id + '/leave') }, t('game.leave')),
+      msg.host === app.me.id && h('button', { class: 'danger', 'data-abandon': '', onclick: confirmThen(t('game.abandonConfirm'), '/api/tables/' + id + '/abandon') }, t('table.abandon')),
+    );
+  }
+
   function drawTurn() {
     const msg = s.msg;
     if (!msg || msg.status !== 'playing') {
@@ -796,6 +820,7 @@ async function tablePage(m, params) {
     drawHead();
     drawSeating();
     clear(seatsBox, seatsList());
+    drawPlayActions();
     drawTurn();
     drawClock();
     drawLog();
@@ -806,6 +831,8 @@ async function tablePage(m, params) {
   const unsub = live.subscribe(id, invite || info.invite_code, (msg) => {
     if (!s.msg || s.msg.version !== msg.version || JSON.stringify(s.msg.pending) !== JSON.stringify(msg.pending)) s.since = Date.now();
     const wasOpen = s.msg ? s.msg.status === 'open' : info.status === 'open';
+    // An error belongs to the state it was made in; a new state makes it old news.
+    if (s.msg && s.msg.version !== msg.version) showError(err, null);
     s.msg = msg;
     for (const e of msg.log || []) s.log.set(e.index, e);
     document.body.dataset.version = String(msg.version);
