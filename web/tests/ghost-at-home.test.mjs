@@ -47,7 +47,7 @@ async function shownSecrets(page) {
   return page.evaluate(() => ({
     owners: [...new Set([...document.querySelectorAll('[data-secret]')].map((e) => e.getAttribute('data-secret')))],
     hand: [...document.querySelectorAll('.gah-hand [data-secret] [data-card]')].map((e) => e.dataset.card),
-    faceDown: [...document.querySelectorAll('.gah-my-fd [data-card]')].map((e) => e.dataset.card),
+    faceDown: [...document.querySelectorAll('.gah-my-fd [data-count]')].flatMap((e) => Array(Number(e.dataset.count)).fill(e.querySelector('[data-card]').dataset.card)),
     html: [...document.querySelectorAll('[data-secret]')].map((e) => e.outerHTML),
     body: document.body.innerHTML,
   }));
@@ -62,6 +62,14 @@ async function waitForMove(page) {
     null,
     { timeout: 30000, polling: 50 },
   );
+}
+
+// Clicks the first element matching `selector` and waits until the board has reacted.
+async function clickAndWait(page, selector) {
+  await page.waitForSelector(selector);
+  const renders = await page.evaluate(() => Number(document.body.dataset.renders || 0));
+  await page.click(selector);
+  await page.waitForFunction((r) => document.body.dataset.busy === undefined && Number(document.body.dataset.renders || 0) > r, renders, { timeout: 30000, polling: 50 });
 }
 
 async function hasMove(page) {
@@ -147,7 +155,15 @@ describe('Ghost at Home in the browser', { concurrency: 4 }, () => {
     await alice.click('[data-start]');
     await Promise.all([alice.waitForSelector('.gah-house'), bob.waitForSelector('.gah-house')]);
 
-    // Both play until each has made a few moves, so both hold discards or played cards.
+    // First each discards a card face down (a secret only its owner may see)...
+    for (const page of [alice, bob]) {
+      await waitForMove(page);
+      await clickAndWait(page, '.gah-discard-start');
+      await clickAndWait(page, '.gah-hand button[data-choice]');
+      await clickAndWait(page, '.gah-pile-go');
+      await waitSettled(page);
+    }
+    // ...then both play until each has made a few moves, so both hold discards or played cards.
     const moves = new Map([
       [alice, 0],
       [bob, 0],
@@ -171,13 +187,14 @@ describe('Ghost at Home in the browser', { concurrency: 4 }, () => {
     await Promise.all([alice.waitForFunction((v) => document.body.dataset.version === String(v), va.version), bob.waitForFunction((v) => document.body.dataset.version === String(v), vb.version)]);
     const [sa, sb] = [await shownSecrets(alice), await shownSecrets(bob)];
 
+    assert.ok(sa.faceDown.length > 0 && sb.faceDown.length > 0, 'both discarded face down');
     // Each shows exactly its own secrets, as its own view gives them.
     assert.deepEqual(sa.owners, [`seat${va.you}`]);
     assert.deepEqual(sb.owners, [`seat${vb.you}`]);
     assert.deepEqual(sa.hand, va.view.hand);
     assert.deepEqual(sb.hand, vb.view.hand);
-    assert.deepEqual(sa.faceDown, va.view.my_secret_discards);
-    assert.deepEqual(sb.faceDown, vb.view.my_secret_discards);
+    assert.deepEqual(sa.faceDown.sort(), [...(va.view.my_secret_discards || [])].sort());
+    assert.deepEqual(sb.faceDown.sort(), [...(vb.view.my_secret_discards || [])].sort());
     // The other's secret elements never appear.
     for (const html of sa.html) assert.ok(!sb.body.includes(html), 'alice’s secret shows in bob’s page');
     for (const html of sb.html) assert.ok(!sa.body.includes(html), 'bob’s secret shows in alice’s page');

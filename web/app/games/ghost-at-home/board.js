@@ -385,7 +385,9 @@ function render(root, ctx) {
             'div',
             { class: 'gah-my-fd', 'data-secret': secretTag },
             h('span', { class: 'gah-small' }, ctx.t('gah.yourFaceDown')),
-            v.my_secret_discards.map((c) => h('span', { class: 'gah-pile-entry', title: cardName(ctx, c) }, cardFace(ctx, c, 'mini'))),
+            [...count(v.my_secret_discards)].map(([c, n]) =>
+              h('span', { class: 'gah-pile-entry', title: cardName(ctx, c), 'data-count': n }, cardFace(ctx, c, 'mini'), n > 1 ? h('span', { class: 'gah-times' }, '×' + n) : null),
+            ),
           )
         : null,
       pileTargets.map((t) => h('button', { class: 'gah-btn gah-yes gah-pile-go', 'data-choice': '', onclick: t.act }, t.label)),
@@ -402,7 +404,7 @@ function render(root, ctx) {
     handEl = h(
       'div',
       { class: 'gah-hand-area' },
-      h('div', { class: 'gah-cap' }, ctx.t('gah.yourHand')),
+      h('div', { class: 'gah-cap' }, ctx.replay ? ctx.t('gah.handOf', { name: ctx.seatName(me) }) : ctx.t('gah.yourHand')),
       h(
         'div',
         { class: 'gah-hand' },
@@ -616,6 +618,7 @@ const messages = {
     'gah.faceDown': '{name}：伏せて{n}枚',
     'gah.yourFaceDown': 'あなたが伏せて捨てたカード：',
     'gah.yourHand': 'あなたの手札',
+    'gah.handOf': '{name}の手札',
     'gah.emptyHand': '手札なし',
     'gah.notStarted': 'ゲームはまだ始まっていません。',
     'gah.unselect': '{card}の選択をやめる',
@@ -701,6 +704,7 @@ const messages = {
     'gah.faceDown': '{name}: {n} face down',
     'gah.yourFaceDown': 'You discarded face down:',
     'gah.yourHand': 'Your hand',
+    'gah.handOf': "{name}'s hand",
     'gah.emptyHand': 'no cards',
     'gah.notStarted': 'The game has not started yet.',
     'gah.unselect': 'Put back {card}',
@@ -757,8 +761,7 @@ const messages = {
 
 const rules = {
   ja: `
-<h2>ゴーストアットホーム</h2>
-<p>2〜4人・約20分。自分のお化け屋敷を<strong>1階から3階へ</strong>と探検し、すべての部屋（各階2部屋、計6部屋）を埋めて<strong>最初に脱出した人の勝ち</strong>です。相手の家にはゴーストを送り込んで足止めし、自分の家はネコと電気で守ります。</p>
+<p>自分のお化け屋敷を<strong>1階から3階へ</strong>と探検し、すべての部屋（各階2部屋、計6部屋）を埋めて<strong>最初に脱出した人の勝ち</strong>です。相手の家にはゴーストを送り込んで足止めし、自分の家はネコと電気で守ります。</p>
 <h3>準備</h3>
 <p>全員が同じお化け屋敷（暗い面を上にしたフロアカード3枚と屋根）を持ちます。カードをシャッフルし、各プレイヤーに3枚ずつ配ります。</p>
 <h3>カード</h3>
@@ -795,8 +798,7 @@ const rules = {
 <p class="muted">部屋カードの電球アイコンの枚数分布は資料にないため、takuge独自の設定です（1階：0個3枚・1個4枚・2個3枚・3個2枚、2階・3階：0個2枚・1個3枚・2個3枚・3個2枚）。</p>
 `,
   en: `
-<h2>Ghost at Home</h2>
-<p>2–4 players, about 20 minutes. Explore your own haunted house <strong>from the 1st floor up to the 3rd</strong>: the first player whose six rooms (two per floor) are all explored, and who is not stopped while escaping, <strong>wins</strong>. Slow the others down with ghosts; protect your house with cats and lights.</p>
+<p>Explore your own haunted house <strong>from the 1st floor up to the 3rd</strong>: the first player whose six rooms (two per floor) are all explored, and who is not stopped while escaping, <strong>wins</strong>. Slow the others down with ghosts; protect your house with cats and lights.</p>
 <h3>Setup</h3>
 <p>Everyone has the same house: three floor cards, dark side up, under a roof. Shuffle the cards and deal 3 to each player.</p>
 <h3>Cards</h3>
