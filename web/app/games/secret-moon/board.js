@@ -252,6 +252,7 @@ function characterCard(st, c, opts = {}) {
     'data-secret': secret ? `role ${key} ${role}` : undefined,
     title: label,
     'aria-label': label,
+    role: 'img',
   };
   const inner = [
     h(
@@ -266,7 +267,7 @@ function characterCard(st, c, opts = {}) {
     c.status === 'revealed' ? h('span', { class: 'sm-stamp revealed' }, ctx.t('sm.revealed')) : null,
   ];
   if (choosable) {
-    return h('button', { ...attrs, type: 'button', 'data-choice': '', onclick: () => pick(ctx, st.turn, 'card', key) }, inner);
+    return h('button', { ...attrs, role: undefined, type: 'button', 'data-choice': '', onclick: () => pick(ctx, st.turn, 'card', key) }, inner);
   }
   return h('div', attrs, inner);
 }
@@ -322,7 +323,9 @@ function orderCard(st, k) {
   if (s.holds_card) {
     const number = s.number;
     const known = number !== null && number !== undefined;
-    const isCurrent = acting && phase.number === number;
+    // The card being played (a turn, a question awaiting its answer, a pass awaiting its
+    // pick) is shown to everyone; only the view's phase says so for a turn.
+    const isCurrent = acting && (phase.number === undefined || phase.number === number);
     const secret = known && !isCurrent && k === view.viewer;
     const label = known ? ctx.t('sm.orderCardN', { n: number }) : ctx.t('sm.orderCardHidden');
     items.push(
