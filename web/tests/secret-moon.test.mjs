@@ -228,14 +228,26 @@ test('two players at one table see only their own secrets', async () => {
 });
 
 // Reconnecting (here a reload) resumes exactly: the server's state, drawn the same way.
+// The turn before it is played with the keyboard alone.
 test('a reload mid-game resumes the same state', async () => {
   const page = await newPlayer(browser, srv.url);
   for (let attempt = 0; ; attempt++) {
     assert.ok(attempt < 5, 'a game that lasts past our first turn');
     await createTable(page, { game: GAME, players: 4 });
     if (!(await waitOurTurn(page))) continue;
-    // One whole turn of ours first: pass, then take a card for the next round if offered.
-    await page.click('.sm-action.action-pass');
+    // One whole turn of ours first, by keyboard: the action, then (focus having moved on
+    // to the targets) the card.
+    const v0 = await version(page);
+    if (await page.$('.sm-action.action-observe')) {
+      await page.focus('.sm-action.action-observe');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.matches('.sm-character[data-choice]'));
+      await page.keyboard.press('Enter');
+    } else {
+      await page.focus('.sm-action.action-pass');
+      await page.keyboard.press('Enter');
+    }
+    await page.waitForFunction((v) => Number(document.body.dataset.version) > v, v0);
     await waitSettled(page);
     if (await page.$('.sm-discard [data-choice]')) {
       await page.click('.sm-discard [data-choice]');

@@ -82,7 +82,17 @@ function pick(ctx, turn, field, value) {
   const left = matching(turn, draft);
   const done = left.length === 1 && complete(left[0], draft);
   if (done) send(ctx, left[0].action);
-  else ctx.rerender();
+  else {
+    ctx.rerender();
+    focusNext();
+  }
+}
+
+// The board is redrawn whole, so keyboard focus would fall back to the page: after a
+// step of one's own, it goes to the next choice (the panel's first, else a card).
+function focusNext() {
+  const el = document.querySelector('.sm-panel [data-choice]') || document.querySelector('.sm-board [data-choice]');
+  if (el) el.focus({ preventScroll: true });
 }
 
 function undo(ctx) {
@@ -92,6 +102,7 @@ function undo(ctx) {
   if (last) delete draft[last];
   draft.steps = steps.slice(0, -1);
   ctx.rerender();
+  focusNext();
 }
 
 function seatOrder(view, you) {
