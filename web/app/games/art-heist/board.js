@@ -6,7 +6,6 @@
 import { h, clear } from '../../dom.js';
 import { messages } from './messages.js';
 import { rules } from './rules.js';
-import { icons, painting } from './art.js';
 
 // The castles beside the track, as in crates/art-heist/data/components.toml (public
 // component data: [first space, last space, first place, second place]). Only used to
@@ -93,7 +92,7 @@ function continueQueue(ctx) {
   }
   const q = queue;
   q.inflight = true;
-  q.sentAt = ctx.version;
+  q.sentAt = (latest || ctx).version;
   ctx.send(action).then(
     () => {
       q.inflight = false;
@@ -116,7 +115,7 @@ function startExhibit(ctx, d, sel, art) {
   for (let l = lo; l <= hi; l++) {
     actions.push({ cards: sel.filter((id) => letterIndex(art.get(id).series) === l).sort((a, b) => a - b) });
   }
-  queue = { key: queueKey(ctx), actions, next: 0, inflight: false, sentAt: ctx.version };
+  queue = { key: queueKey(ctx), actions, next: 0, inflight: false, sentAt: (latest || ctx).version };
   d.sending = true;
   continueQueue(ctx);
   ctx.rerender();
@@ -153,7 +152,7 @@ function actionCard(ctx, c, attrs = {}, tag = 'div', extra = null) {
       ...rest,
       ...(tag === 'button' ? { type: 'button', 'aria-label': attrs['aria-label'] || actionLabel(ctx, c) } : {}),
     },
-    h('span', { class: 'ah-act-icon', html: icons[c.kind] }),
+    h('span', { class: 'ah-act-icon' }),
     big ? h('span', { class: 'ah-act-value' }, big) : null,
     h('span', { class: 'ah-act-name' }, c.kind === 'money' ? ctx.t('ah.money') : actionLabel(ctx, c).replace(/ \d+$/, '')),
     extra,
@@ -176,7 +175,7 @@ function artCard(ctx, a, attrs = {}, tag = 'div') {
       ...(tag === 'button' ? { type: 'button', 'aria-label': attrs['aria-label'] || artLabel(ctx, a) } : {}),
     },
     h('span', { class: 'ah-art-letter' }, a.series),
-    h('span', { class: 'ah-art-paint', html: painting(a.series) }),
+    h('span', { class: 'ah-art-paint' }),
     h('span', { class: 'ah-art-year' }, a.year),
   );
 }
@@ -246,7 +245,7 @@ function track(ctx) {
       h(
         'div',
         { class: `ah-seg${i === current ? ' is-current' : ''}` },
-        h('div', { class: 'ah-seg-castle', title: ctx.t('ah.castleNumbers', { a: first, b: second }) }, h('span', { class: 'ah-ico', html: icons.castle }), `${first}|${second}`),
+        h('div', { class: 'ah-seg-castle', title: ctx.t('ah.castleNumbers', { a: first, b: second }) }, h('span', { class: 'ah-ico i-castle' }), `${first}|${second}`),
         h(
           'div',
           { class: 'ah-spaces' },
@@ -304,7 +303,7 @@ function presence(ctx, v, place) {
         p.played
           ? actionCard(ctx, p.played, { class: 'is-small', ...(isSecretPlay(ctx, v, p) ? { 'data-secret': `play-${p.played.id}` } : {}) })
           : p.has_chosen
-            ? h('span', { class: 'ah-facedown', title: ctx.t('ah.chosen'), html: icons.back })
+            ? h('span', { class: 'ah-facedown', title: ctx.t('ah.chosen') })
             : null,
       );
     }),
@@ -324,7 +323,7 @@ function goButton(ctx, d, place, kinds, busy) {
   return h(
     'button',
     { type: 'button', class: 'ah-go', 'data-choice': '', 'data-place': place, onclick: () => send(ctx, d, action) },
-    h('span', { class: 'ah-ico', html: icons[place === 'castle' ? 'castle' : 'auction'] }),
+    h('span', { class: `ah-ico i-${place === 'castle' ? 'castle' : 'auction'}` }),
     ctx.t(`ah.go.${place}`),
   );
 }
@@ -346,13 +345,13 @@ function auctionHouse(ctx, d, kinds, busy) {
   return h(
     'section',
     { class: 'ah-venue ah-auction', 'aria-label': ctx.t('ah.auction') },
-    h('h3', null, h('span', { class: 'ah-ico', html: icons.auction }), ctx.t('ah.auction')),
+    h('h3', null, h('span', { class: 'ah-ico i-auction' }), ctx.t('ah.auction')),
     h('div', { class: 'ah-piles' }, pileView(ctx, v, 0, kinds, busy), pileView(ctx, v, 1, kinds, busy)),
     sale,
     h(
       'div',
       { class: 'ah-safe' },
-      h('h4', null, h('span', { class: 'ah-ico', html: icons.safe }), ctx.t('ah.safe')),
+      h('h4', null, h('span', { class: 'ah-ico i-safe' }), ctx.t('ah.safe')),
       h('div', { class: 'ah-safe-cards' }, v.safe.length ? v.safe.map((c) => actionCard(ctx, c, { class: 'is-tiny' })) : h('span', { class: 'muted' }, '—')),
     ),
     presence(ctx, v, 'auction_house'),
@@ -394,9 +393,9 @@ function castle(ctx, d, kinds, busy) {
   return h(
     'section',
     { class: 'ah-venue ah-castle', 'aria-label': ctx.t('ah.castle') },
-    h('h3', null, h('span', { class: 'ah-ico', html: icons.castle }), ctx.t('ah.castle'), h('span', { class: 'ah-numbers' }, `+${v.castle[0]} | +${v.castle[1]}`)),
+    h('h3', null, h('span', { class: 'ah-ico i-castle' }), ctx.t('ah.castle'), h('span', { class: 'ah-numbers' }, `+${v.castle[0]} | +${v.castle[1]}`)),
     exhibits.length ? h('div', { class: 'ah-exhibits' }, exhibits) : null,
-    h('div', { class: 'ah-cage' }, h('h4', null, h('span', { class: 'ah-ico', html: icons.cage }), ctx.t('ah.cage')), h('div', { class: 'ah-cells' }, cells)),
+    h('div', { class: 'ah-cage' }, h('h4', null, h('span', { class: 'ah-ico i-cage' }), ctx.t('ah.cage')), h('div', { class: 'ah-cells' }, cells)),
     presence(ctx, v, 'castle'),
     goButton(ctx, d, 'castle', kinds, busy),
   );
@@ -416,9 +415,9 @@ function playerArea(ctx, p) {
     p.resting ? h('span', { class: 'ah-badge is-warn' }, ctx.t('ah.resting')) : null,
     p.resting_next ? h('span', { class: 'ah-badge is-warn' }, ctx.t('ah.restingNext')) : null,
     p.place && !(own && v.step.step === 'choose_place')
-      ? h('span', { class: 'ah-badge is-place' }, h('span', { class: 'ah-ico', html: icons[p.place === 'castle' ? 'castle' : 'auction'] }), placeName(ctx, p.place))
+      ? h('span', { class: 'ah-badge is-place' }, h('span', { class: `ah-ico i-${p.place === 'castle' ? 'castle' : 'auction'}` }), placeName(ctx, p.place))
       : null,
-    p.has_chosen ? h('span', { class: 'ah-badge is-chosen' }, h('span', { class: 'ah-ico', html: icons.back }), ctx.t('ah.chosen')) : waiting ? h('span', { class: 'ah-badge is-waiting' }, ctx.t('ah.choosing')) : null,
+    p.has_chosen ? h('span', { class: 'ah-badge is-chosen' }, h('span', { class: 'ah-ico i-back' }), ctx.t('ah.chosen')) : waiting ? h('span', { class: 'ah-badge is-waiting' }, ctx.t('ah.choosing')) : null,
     v.step.step === 'over' && p.final_strength ? h('span', { class: 'ah-badge' }, ctx.t('ah.finalStrength', { n: p.final_strength })) : null,
   ];
   return h(
@@ -601,6 +600,28 @@ function result(ctx) {
   );
 }
 
+// Redrawing the whole table on every message is most of a slow phone's (or a loaded
+// machine's) time per move, and a typical message changes one player's "has chosen". So the
+// table is kept in parts, each rebuilt only when what it is drawn from changed; the result
+// is the same as a full redraw.
+function part(cache, name, key, build) {
+  if (cache.keys.get(name) !== key || !cache.nodes.has(name)) {
+    cache.keys.set(name, key);
+    cache.nodes.set(name, build() || document.createComment(name));
+  }
+  return cache.nodes.get(name);
+}
+
+function fill(box, nodes) {
+  nodes.forEach((node, i) => {
+    const at = box.childNodes[i];
+    if (at === node) return;
+    if (at) box.replaceChild(node, at);
+    else box.appendChild(node);
+  });
+  while (box.childNodes.length > nodes.length) box.lastChild.remove();
+}
+
 export default {
   messages,
   rules,
@@ -608,6 +629,7 @@ export default {
     latest = ctx;
     const v = ctx.view;
     if (!v || !v.players) {
+      root.__ah = null;
       clear(root, h('p', { class: 'muted' }, '…'));
       return;
     }
@@ -615,22 +637,37 @@ export default {
     const d = localDraft(ctx);
     continueQueue(ctx);
     const kinds = new Set(ctx.legal.map((l) => kindOf(l.action)));
-    const busy = !!d.sending || !!(queue && queue.key === queueKey(ctx));
+    const queued = !!(queue && queue.key === queueKey(ctx));
+    const busy = !!d.sending || queued;
     const me = ctx.you === null || ctx.you === undefined ? null : v.players.find((p) => p.seat === ctx.you) || null;
     const order = me ? [...v.players.slice(me.seat + 1), ...v.players.slice(0, me.seat + 1)] : v.players;
-    clear(
-      root,
-      h(
-        'div',
-        { class: 'ah' },
-        statusLine(ctx),
-        prompt(ctx, d, me, kinds),
-        v.step.step === 'over' ? result(ctx) : null,
-        track(ctx),
-        h('div', { class: 'ah-centre' }, auctionHouse(ctx, d, kinds, busy), castle(ctx, d, kinds, busy)),
-        h('div', { class: 'ah-players' }, order.map((p) => playerArea(ctx, p))),
-        me ? hand(ctx, d, me, kinds, busy) : null,
-      ),
+
+    let cache = root.__ah;
+    if (!cache || cache.box.parentNode !== root) {
+      cache = { box: h('div', { class: 'ah' }), players: h('div', { class: 'ah-players' }), centre: h('div', { class: 'ah-centre' }), keys: new Map(), nodes: new Map() };
+      root.__ah = cache;
+      clear(root, cache.box);
+    }
+    const common = [ctx.lang, ctx.you, ctx.seats.map((s) => [s.name, s.bot]), v.step, v.turn];
+    const key = (...x) => JSON.stringify([common, ...x]);
+    const decision = kept ? kept.key : '';
+    const places = v.players.map((p) => [p.place, p.played, p.has_chosen, p.exhibit, p.exhibit_failed]);
+    fill(cache.centre, [
+      part(cache, 'auction', key(v.piles, v.safe, v.auction, places, decision, busy), () => auctionHouse(ctx, d, kinds, busy)),
+      part(cache, 'castle', key(v.castle, v.cage, places, decision, busy), () => castle(ctx, d, kinds, busy)),
+    ]);
+    fill(
+      cache.players,
+      order.map((p) => part(cache, `p${p.seat}`, key(p, ctx.pending.includes(p.seat)), () => playerArea(ctx, p))),
     );
+    fill(cache.box, [
+      part(cache, 'status', key(v.castle), () => statusLine(ctx)),
+      part(cache, 'prompt', key([...kinds], d.card, me && me.resting, queued, ctx.legal.length), () => prompt(ctx, d, me, kinds)),
+      part(cache, 'result', key(ctx.outcome, v.step.step === 'over' && v.players), () => (v.step.step === 'over' ? result(ctx) : null)),
+      part(cache, 'track', key(v.players.map((p) => [p.position, p.colour]), v.goal), () => track(ctx)),
+      cache.centre,
+      cache.players,
+      part(cache, 'hand', key(me, decision, JSON.stringify(d), busy, queued && [queue.next, queue.inflight]), () => (me ? hand(ctx, d, me, kinds, busy) : null)),
+    ]);
   },
 };
