@@ -513,7 +513,7 @@ function drawHouse(ctx, v, seat, me, targets, phase) {
     });
     const lamp = targets.lampTargets.get(key);
     const lampEl = lamp
-      ? h('button', { class: 'gah-lamp gah-lamp-go', 'data-choice': '', title: lamp.label, 'aria-label': lamp.label, onclick: lamp.act }, svg(fl.lit ? ICON.bulb : ICON.bulbOff), h('span', { class: 'gah-lamp-label' }, lamp.label))
+      ? h('button', { class: 'gah-lamp gah-lamp-go', 'data-choice': '', title: lamp.label, 'aria-label': lamp.label, onclick: lamp.act }, svg(fl.lit ? ICON.bulb : ICON.bulbOff), h('span', { class: 'gah-lamp-label' }, ctx.t(lamp.short || 'gah.do.lightShort')))
       : h('span', { class: 'gah-lamp', title: ctx.t(fl.lit ? 'gah.lit' : 'gah.dark') }, svg(fl.lit ? ICON.bulb : ICON.bulbOff));
     const gSrc = targets.ghostSources.get(key);
     const ghostEl = fl.ghost
@@ -564,7 +564,8 @@ function drawHouse(ctx, v, seat, me, targets, phase) {
     h(
       'header',
       { class: 'gah-house-head' },
-      h('span', { class: 'gah-name' }, seat === me ? ctx.t('gah.you', { name: ctx.seatName(seat) }) : ctx.seatName(seat)),
+      h('span', { class: 'gah-name', title: ctx.seatName(seat) }, ctx.seatName(seat)),
+      seat === me && !ctx.replay ? h('span', { class: 'gah-badge gah-you' }, ctx.t('gah.youBadge')) : null,
       v.active === seat ? h('span', { class: 'gah-badge gah-turn' }, ctx.t('gah.turnBadge')) : null,
       pending && v.active !== seat ? h('span', { class: 'gah-badge gah-wait' }, ctx.t('gah.deciding')) : null,
     ),
@@ -604,7 +605,7 @@ const messages = {
     'gah.unexplored': '未探索の部屋',
     'gah.coming': 'ゴーストがやってくる',
     'gah.houseOf': '{name}のお化け屋敷',
-    'gah.you': '{name}（あなた）',
+    'gah.youBadge': 'あなた',
     'gah.turnBadge': '手番',
     'gah.deciding': '選択中',
     'gah.escaping': '脱出中！',
@@ -650,6 +651,8 @@ const messages = {
     'gah.do.playRooms': 'ここに部屋カードを出す（{n}枚）',
     'gah.do.placeHere': 'ここに出す',
     'gah.do.light': '{floor}の電気をつける',
+    'gah.do.lightShort': '点灯',
+    'gah.do.lightningShort': '消灯',
     'gah.do.ghost': '{name}にゴーストを出す',
     'gah.do.cat': '{floor}にネコを出す',
     'gah.do.lightning': '{name}の電気を消す',
@@ -690,7 +693,7 @@ const messages = {
     'gah.unexplored': 'unexplored room',
     'gah.coming': 'a ghost is coming',
     'gah.houseOf': "{name}'s haunted house",
-    'gah.you': '{name} (you)',
+    'gah.youBadge': 'you',
     'gah.turnBadge': 'turn',
     'gah.deciding': 'deciding',
     'gah.escaping': 'Escaping!',
@@ -736,6 +739,8 @@ const messages = {
     'gah.do.playRooms': 'Play {n} room card(s) here',
     'gah.do.placeHere': 'Place',
     'gah.do.light': 'Light the {floor}',
+    'gah.do.lightShort': 'Light',
+    'gah.do.lightningShort': 'Put out',
     'gah.do.ghost': 'Haunt {name}',
     'gah.do.cat': 'Cat on the {floor}',
     'gah.do.lightning': "Put out {name}'s light",
