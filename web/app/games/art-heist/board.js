@@ -516,7 +516,7 @@ function artHand(ctx, d, me, kinds, busy) {
     const within = (ids) => sets.some((s) => ids.every((x) => s.includes(x)));
     offer = (id) => (sel.includes(id) ? 'remove' : within([...sel, id]) ? 'add' : null);
     const exact = sets.find((s) => s.length === sel.length && sel.every((x) => s.includes(x)));
-    if (exact) controls.push(h('button', { type: 'button', class: 'ah-primary', 'data-choice': '', onclick: () => send(ctx, d, { cards: exact }) }, ctx.t('ah.showExhibit', { n: sel.length })));
+    if (exact) controls.push(h('button', { type: 'button', class: 'ah-primary', 'data-choice': '', onclick: () => send(ctx, d, { cards: exact }) }, ctx.t('ah.showCards', { n: sel.length })));
   }
   if (!busy && kinds.has('show_nothing')) {
     controls.push(h('button', { type: 'button', 'data-choice': '', onclick: () => send(ctx, d, 'show_nothing') }, ctx.t(v.step.step === 'final_exhibit' ? 'ah.showNothing' : 'ah.showNothingPenalty')));
