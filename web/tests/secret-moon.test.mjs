@@ -138,29 +138,36 @@ test('a nomination is built on the table and can be undone before it is sent', a
 test('two players at one table see only their own secrets', async () => {
   const a = await newPlayer(browser, srv.url);
   const b = await newPlayer(browser, srv.url);
-  await lobbyWithOurOptions(a);
-  const id = await createTable(a, { game: GAME, players: 6, options: { games: 1, thief: true }, bots: false, start: false });
-  await joinTable(b, id);
-  await a.click('[data-fill-bots]');
-  await a.waitForSelector('[data-start]:not([disabled])');
-  await a.click('[data-start]');
-  await a.waitForSelector('.sm-board');
-  await b.waitForSelector('.sm-board');
-  // A moment where both show the same version, waiting for one of them (bots are quick).
+  // A moment where both show the same version, waiting for one of them (bots are quick);
+  // a game the bots end before either of us acts is set up again.
   let fa;
   let fb;
-  for (let i = 0; ; i++) {
-    assert.ok(i < 200, 'both players settle on one state');
-    await waitSettled(a);
-    await waitSettled(b);
-    const [va, vb] = [await version(a), await version(b)];
-    const waiting = (await a.$('[data-choice]')) || (await b.$('[data-choice]'));
-    if (va === vb && waiting) {
-      fa = await facts(a);
-      fb = await facts(b);
-      if ((await version(a)) === va && (await version(b)) === vb) break;
+  for (let attempt = 0; !fa; attempt++) {
+    assert.ok(attempt < 3, 'a game where one of us gets to act');
+    await lobbyWithOurOptions(a);
+    const id = await createTable(a, { game: GAME, players: 6, options: { games: 1, thief: true }, bots: false, start: false });
+    await joinTable(b, id);
+    await a.click('[data-fill-bots]');
+    await a.waitForSelector('[data-start]:not([disabled])');
+    await a.click('[data-start]');
+    await a.waitForSelector('.sm-board');
+    await b.waitForSelector('.sm-board');
+    for (let i = 0; ; i++) {
+      assert.ok(i < 400, 'both players settle on one state');
+      await waitSettled(a);
+      await waitSettled(b);
+      if ((await a.$('[data-outcome]')) && (await b.$('[data-outcome]'))) break;
+      const [va, vb] = [await version(a), await version(b)];
+      const waiting = (await a.$('[data-choice]')) || (await b.$('[data-choice]'));
+      if (va === vb && waiting) {
+        const [xa, xb] = [await facts(a), await facts(b)];
+        if ((await version(a)) === va && (await version(b)) === vb) {
+          [fa, fb] = [xa, xb];
+          break;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 50));
   }
   const seatA = Number(secretsOf(fa).find((s) => s.startsWith('yourrole ')).split(' ')[1]);
   const seatB = Number(secretsOf(fb).find((s) => s.startsWith('yourrole ')).split(' ')[1]);
@@ -182,9 +189,11 @@ test('two players at one table see only their own secrets', async () => {
       }
       assert.ok(!theirValues.has(s), `seat ${them} must not see seat ${me}'s secret "${s}"`);
     }
-    // Whatever the other seat draws of this seat's card comes from the view alone.
+    // While this seat's card is its secret, the other seat draws no role on it at all.
     const roleOfMine = theirs.filter((f) => f.includes(` p${me} `));
-    if (!partners) assert.deepEqual(roleOfMine, [], `seat ${them} draws no role on seat ${me}'s face-down card`);
+    if (!partners && secrets.some((s) => s.startsWith(`role p${me} `))) {
+      assert.deepEqual(roleOfMine, [], `seat ${them} draws no role on seat ${me}'s face-down card`);
+    }
   }
 
   // 質問 between the two: with the thief in the game every questioned player chooses the
