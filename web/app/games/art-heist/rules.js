@@ -23,6 +23,14 @@ export const rules = {
 <li>その場所で使えないカード(城でのお金など)を出したら、そのターンはミスです。</li>
 <li>美術品のヤマが両方なくなったら、全員が城でプレイします。</li>
 </ol>
+<h3>カードと城の数字(takugeの標準)</h3>
+<ul>
+<li>お金(千): 赤 3・10・15・22、青 4・11・14・21、緑 5・12・13・20、紫 6・8・17・19、白 7・9・16・18(各色合計5万、同じ額はないので同値はありません)。</li>
+<li>泥棒の数字: 赤 1・10、青 2・9、緑 3・8、紫 4・7、白 5・6。</li>
+<li>美術品: A〜F の45枚(A 7、B〜D 各8、E・F 各7)、すべて年代が違います。</li>
+<li>城の数字(先頭のコマの位置 → 1位|2位): 0〜4マス 5|3、5〜6 5|2、7〜16 4|2、17〜20 3|2、21〜27 3|1、28以降 2|1。</li>
+<li>城のプレイヤーはオークションの結果を見てから「2」のカードを選びます。最後の展示では、展示しなくても後退はありません。</li>
+</ul>
 <h3>ゲームの終了</h3>
 <p>誰かのコマがゴール(30マス)に着いたら、そのターンの後に全員で最後の展示を行います。1位は8マス、2位は4マス進み、最も前にいるプレイヤーの勝ちです。80ターンで終わらなければ、そこで最後の展示を行います。</p>
 <h3>この画面での遊び方</h3>
@@ -51,6 +59,14 @@ export const rules = {
 <li>A card with no use where it is played (a cheque at the castle…) is a wasted turn.</li>
 <li>When both art piles are empty, everyone plays at the castle.</li>
 </ol>
+<h3>Cards and castle numbers (takuge's defaults)</h3>
+<ul>
+<li>Cheques (thousands): red 3, 10, 15, 22 · blue 4, 11, 14, 21 · green 5, 12, 13, 20 · purple 6, 8, 17, 19 · white 7, 9, 16, 18 (50,000 each; no value repeats, so bids never tie).</li>
+<li>Thief numbers: red 1, 10 · blue 2, 9 · green 3, 8 · purple 4, 7 · white 5, 6.</li>
+<li>Art: 45 cards A–F (A 7, B–D 8 each, E and F 7 each), every year different.</li>
+<li>Castle numbers (by the leading pawn's space → 1st | 2nd): spaces 0–4 5|3, 5–6 5|2, 7–16 4|2, 17–20 3|2, 21–27 3|1, 28 and beyond 2|1.</li>
+<li>Castle players choose their action card after seeing how the auction went. Showing no final exhibit carries no penalty.</li>
+</ul>
 <h3>The end</h3>
 <p>After the turn in which a pawn reaches the goal (space 30), everyone shows a final exhibit: 1st moves 8, 2nd moves 4. The farthest pawn wins. If no pawn has reached the goal after 80 turns, the final exhibit is held then.</p>
 <h3>Playing here</h3>
