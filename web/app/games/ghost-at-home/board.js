@@ -53,6 +53,10 @@ const ICON = {
     '<svg viewBox="0 0 200 60" preserveAspectRatio="none"><rect x="146" y="6" width="16" height="30" fill="#4a3a5a"/><path d="M4 58L100 4l96 54z" fill="#5b3f6e" stroke="#2a1d38" stroke-width="3" stroke-linejoin="round"/><circle cx="100" cy="38" r="9" fill="#2a1d38"/><circle cx="100" cy="38" r="6" fill="#ffe9a8" opacity=".5"/></svg>',
   room:
     '<svg viewBox="0 0 40 30"><rect x="3" y="4" width="14" height="12" fill="#f7e9c3" stroke="#3a2e22" stroke-width="1.5"/><path d="M10 4v12M3 10h14" stroke="#3a2e22" stroke-width="1.2"/><rect x="23" y="8" width="12" height="20" rx="1" fill="#7a4e2d" stroke="#3a2e22" stroke-width="1.5"/><circle cx="32" cy="18" r="1.2" fill="#ffd23f"/></svg>',
+  room2:
+    '<svg viewBox="0 0 40 30"><rect x="24" y="2" width="11" height="9" fill="#f7e9c3" stroke="#3a2e22" stroke-width="1.3"/><path d="M29.5 2v9" stroke="#3a2e22" stroke-width="1"/><rect x="4" y="15" width="32" height="8" rx="2" fill="#c0504d" stroke="#3a2e22" stroke-width="1.5"/><rect x="5" y="11" width="9" height="6" rx="2" fill="#fff" stroke="#3a2e22" stroke-width="1.2"/><path d="M5 23v5M35 23v5" stroke="#3a2e22" stroke-width="2"/></svg>',
+  room3:
+    '<svg viewBox="0 0 40 30"><path d="M3 28L20 3l17 25z" fill="#a98b6d" stroke="#3a2e22" stroke-width="1.5" stroke-linejoin="round"/><circle cx="20" cy="18" r="5" fill="#f7e9c3" stroke="#3a2e22" stroke-width="1.2"/><path d="M20 13v10M15 18h10" stroke="#3a2e22" stroke-width="1"/><path d="M31 27c0-3 3-3 3-6" stroke="#e6e6e6" stroke-width=".8" fill="none"/><circle cx="34" cy="20" r="1" fill="#222"/></svg>',
   back:
     '<svg viewBox="0 0 40 56"><rect x="1" y="1" width="38" height="54" rx="4" fill="#3d2a5c" stroke="#1c1230" stroke-width="2"/><path d="M20 12c-5 0-8 4-8 9v13l3-2 2.5 2 2.5-2 2.5 2 2.5-2 3 2V21c0-5-3-9-8-9z" fill="#c9b8ff" opacity=".55"/></svg>',
 };
@@ -82,7 +86,7 @@ function cardFace(ctx, c, size) {
   const body = isRoom(c)
     ? [
         h('span', { class: 'gah-card-title' }, ctx.t('gah.room')),
-        svg(ICON.room, 'gah-card-pic'),
+        svg(ICON[roomFloor(c) === 1 ? 'room' : 'room' + roomFloor(c)], 'gah-card-pic'),
         bulbs(roomBulbs(c)),
         h('span', { class: 'gah-card-floor' }, ctx.t('gah.floorMark', { n: roomFloor(c) })),
       ]
