@@ -710,8 +710,13 @@ function pickCard(m, plan, value) {
 
 function undoAuction(m) {
   const d = m.ctx.draft;
+  // Undo walks back one click at a time: a card back to the hand (its target still chosen),
+  // then the target.
   if (d.target) d.target = null;
-  else if (d.steps && d.steps.length) d.steps.pop();
+  else if (d.steps && d.steps.length) {
+    const last = d.steps.pop();
+    if (!(d.steps.length === 0 && m.v.turn.placing_on)) d.target = last.target;
+  }
   m.ctx.rerender();
 }
 
@@ -840,7 +845,7 @@ function promptEl(m) {
       );
     } else if (plan.canDone) {
       buttons.append(
-        h('button', { type: 'button', class: 'gfs-btn primary', 'data-choice': '', onclick: () => enqueue(ctx, planActions(m, plan, true)) }, t('gfs.endTurn')),
+        h('button', { type: 'button', class: 'gfs-btn primary gfs-end', 'data-choice': '', onclick: () => enqueue(ctx, planActions(m, plan, true)) }, t('gfs.endTurn')),
       );
     }
     if (plan.canPass) {
@@ -1335,7 +1340,7 @@ function render(root, ctx) {
 
   const board = h(
     'div',
-    { class: `gfs-board players-${n}`, 'data-game': GAME },
+    { class: `gfs-board players-${n}`, 'data-game': GAME, 'data-step': m.step, 'data-round': m.round },
     headerEl(m),
     finalEl(m),
     h('div', { class: 'gfs-others' }, others.map((k) => seatEl(m, k, false))),
