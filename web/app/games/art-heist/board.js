@@ -622,6 +622,20 @@ function fill(box, nodes) {
   while (box.childNodes.length > nodes.length) box.lastChild.remove();
 }
 
+// Keyboard play: a redraw replaces the buttons, so the focus is carried over to the button
+// that stands for the same thing (or, if that one is gone, the next choice on offer).
+function focusKey(el) {
+  if (!el || !el.matches || !el.matches('button')) return null;
+  return ['art', 'card', 'place'].map((k) => el.getAttribute(`data-${k}`)).join('|') + '|' + (el.getAttribute('data-art') || el.getAttribute('data-card') || el.getAttribute('data-place') ? '' : el.textContent);
+}
+
+function restoreFocus(root, key) {
+  if (key === null || root.contains(document.activeElement)) return;
+  const buttons = [...root.querySelectorAll('button')];
+  const target = buttons.find((b) => focusKey(b) === key) || root.querySelector('.ah-controls [data-choice]') || root.querySelector('[data-choice]');
+  if (target) target.focus();
+}
+
 export default {
   messages,
   rules,
@@ -641,6 +655,7 @@ export default {
     const busy = !!d.sending || queued;
     const me = ctx.you === null || ctx.you === undefined ? null : v.players.find((p) => p.seat === ctx.you) || null;
     const order = me ? [...v.players.slice(me.seat + 1), ...v.players.slice(0, me.seat + 1)] : v.players;
+    const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
 
     let cache = root.__ah;
     if (!cache || cache.box.parentNode !== root) {
@@ -669,5 +684,6 @@ export default {
       cache.players,
       part(cache, 'hand', key(me, decision, JSON.stringify(d), busy, queued && [queue.next, queue.inflight]), () => (me ? hand(ctx, d, me, kinds, busy) : null)),
     ]);
+    restoreFocus(cache.box, focused);
   },
 };
