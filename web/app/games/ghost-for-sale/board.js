@@ -170,9 +170,9 @@ const messages = {
     'gfs.doublePainting': 'Double-faced, painting up',
     'gfs.tokens': 'Declaration tokens',
     'gfs.hand': 'Bidding cards',
-    'gfs.handCount': '{n} bidding cards',
+    'gfs.handCount': (p) => (Number(p.n) === 1 ? '1 bidding card' : `${p.n} bidding cards`),
     'gfs.setAside': 'Under the character card',
-    'gfs.setAsideCount': '{n} cards hidden for round 2',
+    'gfs.setAsideCount': (p) => (Number(p.n) === 1 ? '1 card hidden for round 2' : `${p.n} cards hidden for round 2`),
     'gfs.low': 'low',
     'gfs.high': 'high',
     'gfs.lowMark': 'low mark',
@@ -189,10 +189,10 @@ const messages = {
     'gfs.pass': 'Pass',
     'gfs.firstPlayer': 'First player',
     'gfs.firstShort': '1st',
-    'gfs.score': '{n} pts',
+    'gfs.score': (p) => (Number(p.n) === 1 ? '1 pt' : `${p.n} pts`),
     'gfs.points': 'Points',
     'gfs.ghostsSeen': 'Ghosts seen',
-    'gfs.ghostsN': '{n} ghosts',
+    'gfs.ghostsN': (p) => (Number(p.n) === 1 ? '1 ghost' : `${p.n} ghosts`),
     'gfs.owner': 'bought by {name}',
     'gfs.boxed': 'no bid (to the box)',
     'gfs.you': 'you',
@@ -212,13 +212,14 @@ const messages = {
     'gfs.decline': 'Do not use it',
     'gfs.addGhost': 'Add one ghost',
     'gfs.removeGhostOf': "Remove {name}'s ghost token",
-    'gfs.guess': '{n} ghosts',
+    'gfs.guess': (p) => (Number(p.n) === 1 ? '1 ghost' : `${p.n} ghosts`),
     'gfs.crystalGuess': 'Crystal ball guess: {n}',
     'gfs.mirrorRemoved': "Magic mirror: {name}'s ghost token removed",
     'gfs.cryptAdded': 'Secret crypt: one ghost added',
     'gfs.crystalBall': 'Crystal ball (2 pts)',
     'gfs.familyPortrait': 'Family portrait',
-    'gfs.hint.setAside': 'Choose {n} more bidding cards to hide under your character card for the castle auction of round 2.',
+    'gfs.hint.setAside': (p) =>
+      `Choose ${Number(p.n) === 1 ? '1 more bidding card' : `${p.n} more bidding cards`} to hide under your character card for the castle auction of round 2.`,
     'gfs.hint.setAsideReady': 'Hide the chosen cards?',
     'gfs.hint.choose': 'Choose your truth or lie card and play it face down.',
     'gfs.hint.chooseReady': 'Play this card face down?',
@@ -857,6 +858,19 @@ function promptEl(m) {
     const prop = p ? m.propName(p) : '';
     if (sc.card === 'magic_mirror') {
       text.textContent = t('gfs.hint.mirror', { prop });
+      for (const l of m.legal) {
+        if (l.action && l.action.remove_ghost) {
+          const owner = l.action.remove_ghost.owner;
+          buttons.append(
+            h(
+              'button',
+              { type: 'button', class: 'gfs-btn', 'data-choice': '', onclick: () => enqueue(ctx, [l.action]) },
+              tokenEl('ghost', owner, {}),
+              t('gfs.removeGhostOf', { name: m.name(owner) }),
+            ),
+          );
+        }
+      }
     } else if (sc.card === 'secret_crypt') {
       text.textContent = t('gfs.hint.crypt', { prop });
       if (m.has('add_ghost')) buttons.append(h('button', { type: 'button', class: 'gfs-btn primary', 'data-choice': '', onclick: () => enqueue(ctx, ['add_ghost']) }, svg(ICON.ghost), t('gfs.addGhost')));
@@ -967,8 +981,8 @@ function propertyEl(m, p, plan) {
   const declaring = current && m.step === 'declarations' && d.token && !m.busy;
   const declAction = declaring ? { declare: { property: p.index, token: d.token } } : null;
   const canDeclare = declaring && m.has(declAction);
-  const mirrorHere =
-    m.step === 'special_card' && v.step.card === 'magic_mirror' && v.step.round === p.round && v.step.property === p.index && m.legal.length > 0 && !m.busy;
+  const decidingHere = m.step === 'special_card' && v.step.round === p.round && v.step.property === p.index;
+  const mirrorHere = decidingHere && v.step.card === 'magic_mirror' && m.legal.length > 0 && !m.busy;
 
   const tokens = [];
   p.declarations.forEach((st, seat) => {
@@ -1009,7 +1023,7 @@ function propertyEl(m, p, plan) {
     status,
   ];
   const owned = p.owner !== null && p.owner !== undefined ? ` owned ${seatClass(p.owner)}` : '';
-  const cls = `gfs-prop ${p.kind}${owned}${p.boxed ? ' boxed' : ''}${chosen ? ' chosen' : ''}${isTarget || canDeclare ? ' choosable' : ''}${mirrorHere ? ' deciding' : ''}`;
+  const cls = `gfs-prop ${p.kind}${owned}${p.boxed ? ' boxed' : ''}${chosen ? ' chosen' : ''}${isTarget || canDeclare ? ' choosable' : ''}${decidingHere ? ' deciding' : ''}`;
   if (isTarget) {
     return h('button', { type: 'button', class: cls, 'data-choice': '', onclick: () => pickTarget(m, target), 'aria-label': targetLabel(m, target) }, body);
   }
@@ -1181,11 +1195,11 @@ function handEl(m) {
   for (const x of picked) removeOne(remaining, x);
   const shown = [...count(remaining).entries()].sort((a, b) => a[0] - b[0]);
   const cards = [];
-  // Every copy is drawn (two 3s, two 8s) but a value offers one choice: both copies are alike.
+  // Both copies of a value (two 3s, two 8s) are alike: either one picks the value.
   for (const [value, n] of shown) {
     for (let i = 0; i < n; i++) {
       const mk = m.mark(value);
-      const choosable = i === 0 && onPick && pickable(value);
+      const choosable = onPick && pickable(value);
       cards.push(
         h(
           choosable ? 'button' : 'div',
