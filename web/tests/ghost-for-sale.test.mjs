@@ -124,7 +124,8 @@ test('the advanced variant plays through on a phone in Japanese, three players w
 
 // Reconnecting (here a reload) resumes exactly, and 「1枚か2枚の賭け金カードを「ミセス・トゥルーライト」
 // か「?カード」のどちらか、もしくは両方に…置く」: a turn is built on the table (target, card,
-// target, card), can be undone step by step, and is sent only when confirmed.
+// target, card), by mouse or keyboard, can be undone step by step, and is sent only when
+// confirmed.
 test('a reload mid-game resumes the same state; a bidding turn is built and undone before it is sent', async () => {
   const page = await newPlayer(browser, srv.url);
   await createTable(page, { game: GAME, players: 5 });
@@ -143,10 +144,13 @@ test('a reload mid-game resumes the same state; a bidding turn is built and undo
 
   const v0 = await version(page);
   const handBefore = await page.$$eval('.gfs-hand .gfs-card', (els) => els.length);
-  await page.click('.gfs-target.choosable >> nth=0');
+  // By keyboard: the target, then (the focus moves on to the hand) a card.
+  await page.focus('.gfs-target.choosable');
+  await page.keyboard.press('Enter');
   await page.waitForSelector('.gfs-target.chosen');
   assert.equal(await page.$$eval('.gfs-target.choosable', (els) => els.length), 0, 'the target is chosen');
-  await page.click('.gfs-hand .gfs-card[data-choice] >> nth=-1');
+  assert.ok(await page.evaluate(() => document.activeElement?.matches('.gfs-hand .gfs-card[data-choice]')), 'the focus is on the hand');
+  await page.keyboard.press('Enter');
   await page.waitForSelector('.gfs-bid.draft');
   assert.equal(await page.$$eval('.gfs-hand .gfs-card', (els) => els.length), handBefore - 1, 'the card left the hand');
   await page.click('[data-undo]');

@@ -1325,7 +1325,17 @@ function finalEl(m) {
   );
 }
 
+// What identifies a button across redraws (the board is rebuilt on every state).
+function focusKey(el) {
+  return el.getAttribute('aria-label') || el.textContent.trim();
+}
+
 function render(root, ctx) {
+  // A keyboard player keeps its place: the focused button, or the next choice, is focused
+  // again after the redraw.
+  const active = document.activeElement;
+  const hadFocus = !!active && active !== root && root.contains(active);
+  const key = hadFocus ? focusKey(active) : null;
   const v = ctx.view;
   if (!v) {
     root.replaceChildren(h('div', { class: 'gfs-board' }, h('p', { class: 'gfs-hint' }, '…')));
@@ -1371,6 +1381,10 @@ function render(root, ctx) {
       : null,
   );
   root.replaceChildren(board);
+  if (hadFocus) {
+    const again = [...board.querySelectorAll('button')].find((b) => focusKey(b) === key) || board.querySelector('[data-choice]');
+    if (again) again.focus({ preventScroll: true });
+  }
   // Every legal state must offer something to click. Should a state arrive that the drawing
   // above does not cover, the legal actions are offered as they are rather than stalling.
   if (!m.busy && m.legal.length && !board.querySelector('[data-choice]')) {
