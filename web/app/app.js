@@ -120,6 +120,7 @@ async function route() {
     }
     const token = {};
     app.page = token;
+    document.title = 'takuge';
     clear(main, h('p', { class: 'muted' }, t('loading')));
     try {
       await ensureGames();
@@ -130,7 +131,6 @@ async function route() {
     } catch (e) {
       if (app.page === token) clear(main, h('p', { class: 'error', role: 'alert' }, errorText(e)), link('/', t('nav.lobby')));
     }
-    document.title = 'takuge';
     return;
   }
   clear(main, h('h1', null, t('notFound')), link('/', t('nav.lobby')));
@@ -317,6 +317,7 @@ async function lobbyPage() {
     [2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { value: String(n) }, t('players.n', { n }))),
   );
 
+  let lastList = null;
   async function refresh() {
     const q = new URLSearchParams();
     if (gameFilter.value) q.set('game', gameFilter.value);
@@ -324,6 +325,10 @@ async function lobbyPage() {
     try {
       const data = await get('/api/tables?' + q.toString());
       showError(listErr, null);
+      // Redraw only on a change, so the periodic refresh does not steal keyboard focus.
+      const key = lang() + JSON.stringify(data.tables);
+      if (key === lastList) return;
+      lastList = key;
       clear(
         listBox,
         data.tables.length
@@ -752,9 +757,11 @@ async function tablePage(m, params) {
     }
     const pending = msg.pending || [];
     const names = pending.map((k) => seatLabel(msg.seats[k], k));
+    const yours = msg.you !== null && pending.includes(msg.you) && msg.legal.length > 0;
+    document.title = (yours ? '● ' : '') + gameName(info.game) + ' — takuge';
     clear(
       turnBox,
-      msg.you !== null && pending.includes(msg.you) && msg.legal.length
+      yours
         ? h('strong', { class: 'your-turn', 'data-your-turn': '' }, t('game.yourTurn'))
         : null,
       pending.length ? h('span', null, ' ', t('game.waitingFor', { names: names.join(', ') })) : null,

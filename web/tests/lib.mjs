@@ -246,6 +246,8 @@ export function seededRandom(seed) {
 // Play by clicking random enabled [data-choice] buttons until [data-outcome] shows. After
 // each click waits for the page to react: a local step redraws the board (renders counter),
 // a send waits for its ack. onStep(page, i) runs before every click. Returns the clicks made.
+// The choice is made inside the page (one round trip per click, not one per button), and
+// clicked by playwright as a user would.
 export async function playToEnd(page, { maxClicks = 2000, seed = Number(process.env.TAKUGE_TEST_SEED || 1), onStep, timeout = 60000 } = {}) {
   const random = seededRandom(seed);
   let clicks = 0;
@@ -255,28 +257,33 @@ export async function playToEnd(page, { maxClicks = 2000, seed = Number(process.
       () => {
         if (document.body.dataset.busy !== undefined) return false;
         if (document.querySelector('[data-outcome]')) return true;
-        return [...document.querySelectorAll('[data-choice]')].some((b) => !b.disabled && b.offsetParent !== null);
+        const seen = (b) => (b.checkVisibility ? b.checkVisibility({ visibilityProperty: true }) : b.offsetParent !== null);
+        return [...document.querySelectorAll('[data-choice]')].some((b) => !b.disabled && seen(b));
       },
       null,
       { timeout, polling: 50 },
     );
-    if (await page.$('[data-outcome]')) return clicks;
+    if (onStep && !(await page.$('[data-outcome]'))) await onStep(page, clicks);
+    const picked = await page.evaluate((r) => {
+      if (document.querySelector('[data-outcome]')) return { done: true };
+      for (const old of document.querySelectorAll('[data-test-pick]')) old.removeAttribute('data-test-pick');
+      const seen = (b) => (b.checkVisibility ? b.checkVisibility({ visibilityProperty: true }) : b.offsetParent !== null);
+      const choices = [...document.querySelectorAll('[data-choice]')].filter((b) => !b.disabled && seen(b));
+      if (choices.length === 0) return { none: true };
+      choices[Math.floor(r * choices.length)].setAttribute('data-test-pick', '');
+      return { renders: Number(document.body.dataset.renders || 0) };
+    }, random());
+    if (picked.done) return clicks;
+    if (picked.none) continue;
     if (clicks >= maxClicks) throw new Error(`no outcome after ${clicks} clicks`);
-    if (onStep) await onStep(page, clicks);
-    const renders = await page.evaluate(() => Number(document.body.dataset.renders || 0));
-    const buttons = await page.$$('[data-choice]:not([disabled])');
-    const visible = [];
-    for (const b of buttons) if (await b.isVisible()) visible.push(b);
-    if (visible.length === 0) continue;
-    const pick = visible[Math.floor(random() * visible.length)];
     try {
-      await pick.click({ timeout: 5000 });
+      await page.click('[data-test-pick]', { timeout: 5000 });
     } catch {
       // The board was redrawn under us (a new state arrived): choose again.
       continue;
     }
     clicks += 1;
-    await page.waitForFunction((r) => document.body.dataset.busy === undefined && Number(document.body.dataset.renders || 0) > r, renders, { timeout, polling: 50 });
+    await page.waitForFunction((r) => document.body.dataset.busy === undefined && Number(document.body.dataset.renders || 0) > r, picked.renders, { timeout, polling: 50 });
   }
 }
 
