@@ -778,7 +778,23 @@ async function tablePage(m, params) {
     // The server does not send deadlines: show the settings and how long the pending
     // seats have been thinking since this client saw the state.
     const secs = Math.floor((Date.now() - s.since) / 1000);
-    clear(clockBox, h('h2', null, t('clock.title')), h('p', null, clockText(c)), h('p', { class: 'muted' }, t('clock.thinking', { s: secs })));
+    let left = null;
+    if ((msg.pending || []).length) {
+      if (c.kind === 'real_time') {
+        const l = c.per_move_seconds - secs;
+        left = l > 0 ? t('clock.leftMove', { s: l }) : t('clock.onReserve', { s: -l });
+      } else if (c.kind === 'turn_based') {
+        const l = Math.max(0, c.hours_per_move * 3600 - secs);
+        left = t('clock.leftTurn', { h: Math.floor(l / 3600), m: Math.floor((l % 3600) / 60) });
+      }
+    }
+    clear(
+      clockBox,
+      h('h2', null, t('clock.title')),
+      h('p', null, clockText(c)),
+      h('p', { class: 'muted', 'data-clock-thinking': secs }, t('clock.thinking', { s: secs })),
+      left && h('p', { 'data-clock-left': '' }, left),
+    );
   }
 
   function drawLog() {

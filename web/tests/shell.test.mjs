@@ -127,6 +127,16 @@ test('a table is created with the chosen options, privacy and clock', async () =
   await friend.context().close();
 });
 
+test('a clocked game shows the clock and the time left for the move', async () => {
+  const page = await newPlayer(browser, server.url, { plainBoards: true });
+  await createTable(page, { game: 'ghost-at-home', players: 2, clock: { kind: 'real_time', per_move_seconds: 600, reserve_seconds: 0 } });
+  await waitSettled(page);
+  await page.waitForSelector('[data-your-turn]');
+  assert.match(await page.textContent('[data-clock]'), /600 s per move \+ 0 s reserve/);
+  assert.match(await page.textContent('[data-clock-left]'), /About \d+ s left for this move/);
+  await page.context().close();
+});
+
 test('a reload in the middle of a game resumes the same state', async () => {
   const page = await newPlayer(browser, server.url, { plainBoards: true });
   await createTable(page, { game: 'secret-moon', players: 4 });
