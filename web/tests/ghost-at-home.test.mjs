@@ -98,9 +98,185 @@ async function playOneMove(page, seed) {
   }
 }
 
-// The four scenarios run side by side: most of their time is spent waiting for the server
+// A view of a 3-player table for the click-chain test: seat 0's turn, special cards in.
+function fixtureView({ hand, phase = { kind: 'choose' }, floors = {} }) {
+  const floor = (f, o = {}) => ({ floor: f, rooms: [], cats: 0, ghost: false, lit: false, ...o });
+  const house = (k) => ({ floors: ['first', 'second', 'third'].map((f) => floor(f, (floors[k] || {})[f])), fully_explored: false });
+  return {
+    viewer: 0,
+    players: 3,
+    special_cards: true,
+    active: 0,
+    turn: 9,
+    to_move: [0],
+    phase,
+    houses: [0, 1, 2].map(house),
+    hand_sizes: [hand.length, 3, 3],
+    hand,
+    deck_size: 20,
+    discards: [['ghost', 2]],
+    secret_discard_counts: [1, 0, 2],
+    my_secret_discards: ['floor3_bulbs0'],
+    reshuffles: 0,
+    winner: null,
+  };
+}
+
+const full1 = { first: { rooms: ['floor1_bulbs1', 'floor1_bulbs2'] } };
+const CHAIN_CASES = [
+  {
+    name: 'rooms and lights',
+    view: { hand: ['floor1_bulbs3', 'floor2_bulbs2', 'floor2_bulbs0'], floors: { 0: full1 } },
+    legal: [
+      { type: 'play_rooms', cards: ['floor2_bulbs2'] },
+      { type: 'play_rooms', cards: ['floor2_bulbs0'] },
+      { type: 'play_rooms', cards: ['floor2_bulbs0', 'floor2_bulbs2'] },
+      { type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs2'], floor: 'second' },
+      { type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs2'], floor: 'third' },
+      { type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs0', 'floor2_bulbs2'], floor: 'second' },
+      { type: 'discard' },
+    ],
+  },
+  {
+    name: 'ghosts, cats, lightning and wild rooms',
+    view: {
+      hand: ['ghost', 'cat', 'wild_room'],
+      floors: { 0: full1, 1: { first: { rooms: ['floor1_bulbs0'], lit: true } }, 2: { first: { rooms: ['floor1_bulbs0'] } } },
+    },
+    legal: [
+      { type: 'play_ghost', target: 1 },
+      { type: 'play_ghost', target: 2 },
+      { type: 'play_cat', floor: 'first' },
+      { type: 'play_rooms', cards: ['wild_room'] },
+      { type: 'discard' },
+    ],
+  },
+  {
+    name: 'space-time hole, cat food, elevator, light bulb, lightning',
+    view: {
+      hand: ['space_time_hole', 'cat_food', 'elevator'],
+      floors: {
+        0: { first: { rooms: ['floor1_bulbs1', 'floor1_bulbs2'], cats: 1 }, second: { rooms: ['floor2_bulbs0'] } },
+        1: { first: { rooms: ['floor1_bulbs0', 'floor1_bulbs1'], ghost: true, lit: true }, second: { rooms: ['floor2_bulbs1'], cats: 1 } },
+        2: { first: { rooms: ['floor1_bulbs0'], cats: 1 } },
+      },
+    },
+    legal: [
+      { type: 'play_space_time_hole', from: 1, floor: 'first', to: 2 },
+      { type: 'play_cat_food', from: 1, floor: 'second', to: 'first' },
+      { type: 'play_cat_food', from: 1, floor: 'second', to: 'second' },
+      { type: 'play_cat_food', from: 2, floor: 'first', to: 'second' },
+      { type: 'play_elevator', from: 'first', to: 'second' },
+      { type: 'discard' },
+    ],
+  },
+  {
+    name: 'light bulb and lightning',
+    view: { hand: ['light_bulb', 'lightning', 'floor3_bulbs1'], floors: { 0: full1, 1: { first: { rooms: ['floor1_bulbs0'], lit: true } } } },
+    legal: [
+      { type: 'play_light_bulb', floor: 'first' },
+      { type: 'play_light_bulb', floor: 'second' },
+      { type: 'play_lightning', target: 1 },
+      { type: 'discard' },
+    ],
+  },
+  {
+    name: 'discarding face down',
+    view: { hand: ['ghost', 'ghost', 'cat'], phase: { kind: 'discarding' } },
+    legal: [
+      { type: 'discard_cards', cards: ['ghost'] },
+      { type: 'discard_cards', cards: ['cat'] },
+      { type: 'discard_cards', cards: ['ghost', 'ghost'] },
+      { type: 'discard_cards', cards: ['ghost', 'cat'] },
+      { type: 'discard_cards', cards: ['ghost', 'ghost', 'cat'] },
+    ],
+  },
+  {
+    name: 'defending with a cat',
+    view: { hand: ['cat', 'floor2_bulbs1'], phase: { kind: 'defence', target: 0, floor: 'first', then: { kind: 'end_turn' } }, floors: { 0: full1 } },
+    legal: [{ type: 'no_defence' }, { type: 'defend_with_cat' }],
+  },
+  {
+    name: 'stopping an escape',
+    view: { hand: ['ghost'], phase: { kind: 'escape', asking: 0, ghosts_left: 1 } },
+    legal: [{ type: 'let_escape' }, { type: 'stop_escape' }],
+  },
+  { name: 'an empty hand', view: { hand: [] }, legal: [{ type: 'pass' }] },
+];
+
+// Explores every chain of [data-choice] clicks on a board drawn from a fixed view: each
+// chain must end in a send, every send must be one of the legal actions, and every legal
+// action must be reachable. Runs the real board module in the page, without a table.
+async function exploreChains(page, view, legal) {
+  return page.evaluate(
+    async ({ view, legal }) => {
+      const mod = (await import('/games/ghost-at-home/board.js')).default;
+      const root = document.createElement('div');
+      document.body.append(root);
+      const sent = [];
+      const draw = (draft) => {
+        const ctx = {
+          view,
+          legal: legal.map((action) => ({ action, label: '' })),
+          you: 0,
+          seats: [0, 1, 2].map((seat) => ({ seat, name: 'P' + seat })),
+          pending: [0],
+          status: 'playing',
+          lang: 'en',
+          t: (k, p) => String((mod.messages.en[k] ?? k)).replace(/\{(\w+)\}/g, (m, x) => (p && p[x] !== undefined ? p[x] : m)),
+          send: (a) => {
+            sent.push(a);
+            return Promise.resolve();
+          },
+          draft,
+          rerender: () => mod.render(root, ctx),
+          replay: false,
+          seatName: (k) => 'P' + k,
+        };
+        mod.render(root, ctx);
+      };
+      const problems = [];
+      const ends = new Set();
+      const walk = (path) => {
+        draw({});
+        for (const i of path) root.querySelectorAll('[data-choice]')[i].click();
+        const n = root.querySelectorAll('[data-choice]').length;
+        if (n === 0) problems.push('no choice after ' + JSON.stringify(path));
+        for (let i = 0; i < n; i++) {
+          draw({});
+          for (const j of path) root.querySelectorAll('[data-choice]')[j].click();
+          const before = sent.length;
+          const button = root.querySelectorAll('[data-choice]')[i];
+          if (button.tagName !== 'BUTTON') problems.push('not a button: ' + button.outerHTML.slice(0, 80));
+          button.click();
+          if (sent.length > before) ends.add(JSON.stringify(sent[sent.length - 1]));
+          else if (path.length >= 6) problems.push('no send after ' + JSON.stringify([...path, i]));
+          else walk([...path, i]);
+        }
+      };
+      walk([]);
+      root.remove();
+      return { problems, ends: [...ends] };
+    },
+    { view, legal },
+  );
+}
+
+// The scenarios run side by side: most of their time is spent waiting for the server
 // and the bots, not computing.
-describe('Ghost at Home in the browser', { concurrency: 4 }, () => {
+describe('Ghost at Home in the browser', { concurrency: 5 }, () => {
+  test('every chain of clicks on the table ends in a legal action, and every legal action can be clicked', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(srv.url + '/rules');
+    const canon = (a) => JSON.stringify(Object.fromEntries(Object.entries(a).sort()));
+    for (const c of CHAIN_CASES) {
+      const { problems, ends } = await exploreChains(page, fixtureView(c.view), c.legal);
+      assert.deepEqual(problems, [], c.name);
+      assert.deepEqual(ends.map((e) => canon(JSON.parse(e))).sort(), c.legal.map(canon).sort(), c.name);
+    }
+    await page.context().close();
+  });
+
   test('a whole game of the basic rules is played to its result by clicking the table', async () => {
     const page = await newPlayer(browser, srv.url);
     await createTable(page, { game: GAME, players: 2, options: { special_cards: false } });
