@@ -202,6 +202,33 @@ test('switching to Japanese shows Japanese and is remembered', async () => {
   await page.context().close();
 });
 
+test("the rules pages list every game and show one game's rules", async () => {
+  const page = await newPlayer(browser, server.url);
+  await page.click('#header a[href="/rules"]');
+  await page.waitForSelector('.game-list');
+  for (const g of ['secret-moon', 'ghost-for-sale', 'art-heist', 'ghost-at-home']) assert.ok(await page.$(`.game-list a[href="/rules/${g}"]`), g);
+  await page.click('a[href="/rules/ghost-at-home"]');
+  await page.waitForSelector('[data-rules=ghost-at-home]');
+  assert.ok((await page.textContent('[data-rules]')).trim().length > 20);
+  assert.match(await page.textContent('main'), /2–4 players · 20 min · age 8\+/);
+  await page.context().close();
+});
+
+test('the keyboard alone gets a guest into the lobby and a table created', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url + '/login');
+  await page.waitForSelector('[data-action=guest]');
+  for (let i = 0; i < 20 && !(await page.evaluate(() => document.activeElement && document.activeElement.dataset.action === 'guest')); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-form=create]');
+  await page.focus('[data-create=submit]');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/t\/\d+/);
+  await page.waitForSelector('[data-fill-bots]');
+  await context.close();
+});
+
 test('the replay viewer steps forward and back and changes perspective', async () => {
   const page = await newPlayer(browser, server.url, { plainBoards: true });
   const id = await createTable(page, { game: 'ghost-at-home', players: 2 });

@@ -114,7 +114,7 @@ export default {
   'replay.noActions': 'Replay: no actions here.',
   'rules.title': 'Rules',
   'rules.all': 'All games',
-  'rules.meta': '{min}–{max} players · {m0}–{m1} min · age {age}+',
+  'rules.meta': (p) => `${p.min === p.max ? p.min : `${p.min}–${p.max}`} players · ${p.m0 === p.m1 ? p.m0 : `${p.m0}–${p.m1}`} min · age ${p.age}+`,
   'rules.none': 'The rules page for this game is not written yet.',
   'err.network': 'The server cannot be reached.',
   'err.disconnected': 'The connection dropped before the server answered; choose again.',

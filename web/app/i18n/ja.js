@@ -113,7 +113,7 @@ export default {
   'replay.noActions': 'リプレイ：ここでの操作はありません。',
   'rules.title': 'ルール',
   'rules.all': 'すべてのゲーム',
-  'rules.meta': '{min}〜{max}人・{m0}〜{m1}分・{age}歳以上',
+  'rules.meta': (p) => `${p.min === p.max ? p.min : `${p.min}〜${p.max}`}人・${p.m0 === p.m1 ? p.m0 : `${p.m0}〜${p.m1}`}分・${p.age}歳以上`,
   'rules.none': 'このゲームのルールページはまだありません。',
   'err.network': 'サーバーに接続できません。',
   'err.disconnected': 'サーバーの応答前に接続が切れました。もう一度選んでください。',
