@@ -94,6 +94,17 @@ function sendRaw(obj) {
   return true;
 }
 
+// The browser knowing the network is back is a better signal than the backoff timer.
+window.addEventListener('online', () => {
+  if (!wanted || ws) return;
+  backoff = 500;
+  if (timer) {
+    clearTimeout(timer);
+    timer = null;
+  }
+  connect();
+});
+
 export function start() {
   wanted = true;
   connect();
