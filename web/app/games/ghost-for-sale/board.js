@@ -1394,24 +1394,21 @@ function render(root, ctx) {
   }
 }
 
+// The first player is the table's call (「一番幽霊に見えるプレイヤーが最初のプレイヤーとなります」):
+// random, or a seat of the chosen player count.
 function optionFields(optionSets, players, t) {
-  const tt = (k, p) => {
-    const l = document.documentElement.lang === 'ja' ? 'ja' : 'en';
-    const s = messages[l][k];
-    return s ? s.replace(/\{(\w+)\}/g, (_, x) => (p && p[x] !== undefined ? String(p[x]) : '')) : t(k, p);
-  };
-  const seats = [{ value: null, label: tt('gfs.opt.random') }];
-  for (let k = 0; k < (players || 5); k++) seats.push({ value: k, label: tt('gfs.opt.seat', { n: k + 1 }) });
+  const seats = [{ value: null, label: t('gfs.opt.random') }];
+  for (let k = 0; k < (players || 5); k++) seats.push({ value: k, label: t('gfs.opt.seat', { n: k + 1 }) });
   return [
     {
       key: 'special_cards',
-      label: tt('gfs.opt.special'),
+      label: t('gfs.opt.special'),
       values: [
-        { value: false, label: tt('gfs.opt.basic') },
-        { value: true, label: tt('gfs.opt.advanced') },
+        { value: false, label: t('gfs.opt.basic') },
+        { value: true, label: t('gfs.opt.advanced') },
       ],
     },
-    { key: 'first_player', label: tt('gfs.opt.first'), values: seats },
+    { key: 'first_player', label: t('gfs.opt.first'), values: seats },
   ];
 }
 
