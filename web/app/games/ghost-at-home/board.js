@@ -4,7 +4,6 @@
 // the place on the table where they go; only steps that lead to a legal action are offered.
 
 const FLOORS = ['first', 'second', 'third'];
-const SPECIALS = ['space_time_hole', 'light_bulb', 'cat_food', 'elevator', 'lightning', 'wild_room'];
 
 // ---------------------------------------------------------------- drawing helpers
 
@@ -170,8 +169,8 @@ function render(root, ctx) {
   // Every element showing this seat's own hidden cards names the seat, so a test can tell
   // whose secret an element is.
   const secretTag = 'seat' + me;
-  const live = !ctx.replay;
-  const legal = live ? ctx.legal || [] : [];
+  // A replay draws the table only: nothing is offered.
+  const legal = ctx.replay ? [] : ctx.legal || [];
   const draft = ctx.draft || {};
   const hand = v.hand || [];
   // Selected hand positions; dropped if the hand no longer has them.
@@ -187,7 +186,10 @@ function render(root, ctx) {
 
   const cardActions = legal.filter((l) => needOf(l.action));
   const complete = cardActions.filter((l) => sameCards(needOf(l.action), selCards)).map((l) => l.action);
-  const src = draft.src && complete.some((a) => a.type === draft.src.type) ? draft.src : null;
+  // The cat or ghost already picked for a two-step special card, kept only while some
+  // legal action still starts from it (otherwise the chain could dead-end).
+  const fromSrc = (a, sr) => a.type === sr.type && (a.type === 'play_elevator' ? a.from === sr.floor : a.from === sr.from && a.floor === sr.floor);
+  const src = draft.src && complete.some((a) => fromSrc(a, draft.src)) ? draft.src : null;
 
   // Where choices go: keyed by seat and floor, filled below and drawn by the houses.
   const floorTargets = new Map(); // "seat:floor" -> [{label, icon, act}]
@@ -245,7 +247,7 @@ function render(root, ctx) {
             },
           });
           hints.add('gah.hint.catFood');
-        } else if (src.from === a.from && src.floor === a.floor) {
+        } else if (fromSrc(a, src)) {
           addFloor(me, a.to, { icon: 'cat', label: ctx.t('gah.do.catHere', { floor: ctx.t('gah.floor.' + a.to) }), act: () => send(a) });
           hints.add('gah.hint.catTo');
         }
@@ -260,7 +262,7 @@ function render(root, ctx) {
             },
           });
           hints.add('gah.hint.elevator');
-        } else if (src.floor === a.from) {
+        } else if (fromSrc(a, src)) {
           addFloor(me, a.to, { icon: 'cat', label: ctx.t('gah.do.catHere', { floor: ctx.t('gah.floor.' + a.to) }), act: () => send(a) });
           hints.add('gah.hint.catTo');
         }
@@ -275,7 +277,7 @@ function render(root, ctx) {
             },
           });
           hints.add('gah.hint.hole');
-        } else if (src.from === a.from && src.floor === a.floor) {
+        } else if (fromSrc(a, src)) {
           const f = topRoomFloor(v.houses[a.to]);
           if (f) addFloor(a.to, f, { icon: 'ghost', label: ctx.t('gah.do.ghostTo', { name: ctx.seatName(a.to) }), act: () => send(a) });
           hints.add('gah.hint.ghostTo');
