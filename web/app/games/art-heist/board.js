@@ -216,6 +216,8 @@ function prompt(ctx, d, me, kinds) {
   const v = ctx.view;
   let text = null;
   const s = v.step.step;
+  // A replay is watched, not played: no prompt to act or wait.
+  if (ctx.replay && s !== 'over') return null;
   if (s === 'over') text = ctx.t('ah.prompt.over');
   else if (kinds.has('go')) text = ctx.t('ah.prompt.place');
   else if (kinds.has('play')) text = ctx.t(d.card === undefined ? 'ah.prompt.card' : 'ah.prompt.confirm');
