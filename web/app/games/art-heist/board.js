@@ -463,7 +463,7 @@ function actionHand(ctx, d, me, kinds, busy) {
     const secret = isSecretPlay(ctx, v, me) && me.played && me.played.id === c.id;
     const note = !usefulAt(me.place, c.kind) && choosing ? h('span', { class: 'ah-note' }, ctx.t('ah.noUse')) : null;
     if (choosing && chosen === undefined && playable.has(c.id)) {
-      return actionCard(ctx, c, { 'data-choice': '', class: `is-choice${note ? ' is-useless' : ''}`, onclick: () => { d.card = c.id; ctx.rerender(); } }, 'button', note);
+      return actionCard(ctx, c, { 'data-choice': '', class: `is-choice${note ? ' is-useless' : ''}`, ...(note ? { 'aria-label': `${actionLabel(ctx, c)} (${ctx.t('ah.noUse')})` } : {}), onclick: () => { d.card = c.id; ctx.rerender(); } }, 'button', note);
     }
     if (choosing && chosen === c.id) {
       return actionCard(ctx, c, { 'data-undo': '', class: 'is-selected', 'data-secret': `play-${c.id}`, onclick: () => { delete d.card; ctx.rerender(); } }, 'button', note);
