@@ -68,7 +68,7 @@ export const fallback = {
                     disabled: ctx.replay || undefined,
                     onclick: () => ctx.send(l.action).catch(() => {}),
                   },
-                  (ctx.lang === 'ja' && l.label_ja) || l.label,
+                  l.label,
                 ),
               ),
             )
