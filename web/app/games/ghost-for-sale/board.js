@@ -72,7 +72,7 @@ const messages = {
     'gfs.you': 'あなた',
     'gfs.spare': '余ったスペシャルカード',
     'gfs.special': 'スペシャルカード',
-    'gfs.paid': '支払った賭け金',
+    'gfs.paid': '箱に戻した賭け金',
     'gfs.owned': '獲得した館・城',
     'gfs.character': 'キャラクターカード',
     'gfs.history': '1ラウンドの館',
@@ -198,7 +198,7 @@ const messages = {
     'gfs.you': 'you',
     'gfs.spare': 'Spare special cards',
     'gfs.special': 'Special card',
-    'gfs.paid': 'Paid',
+    'gfs.paid': 'Paid to the box',
     'gfs.owned': 'Bought',
     'gfs.character': 'Character card',
     'gfs.history': 'Round 1 manors',
@@ -371,12 +371,20 @@ function add(el, children) {
   }
 }
 
-// Inline SVG from trusted constant markup below (never from the view).
+// Inline SVG from the constant markup below (never from the view), parsed once and cloned:
+// the board is rebuilt on every state and parsing is most of the cost of an icon.
+const parsed = new Map();
+
 function svg(markup, cls) {
-  const span = document.createElement('span');
+  let proto = parsed.get(markup);
+  if (!proto) {
+    proto = document.createElement('span');
+    proto.setAttribute('aria-hidden', 'true');
+    proto.innerHTML = markup;
+    parsed.set(markup, proto);
+  }
+  const span = proto.cloneNode(true);
   span.className = 'gfs-ico' + (cls ? ' ' + cls : '');
-  span.setAttribute('aria-hidden', 'true');
-  span.innerHTML = markup;
   return span;
 }
 
@@ -1154,6 +1162,8 @@ function seatEl(m, seat, mine) {
             )
           : null,
         owned.length ? h('div', { class: 'gfs-owned', title: t('gfs.owned') }, owned.map((p) => miniProp(m, p))) : null,
+        // Paid cards are public (turned up, then boxed): what a player has left follows from them.
+        s.paid.length ? h('div', { class: 'gfs-paid' }, h('span', { class: 'lbl' }, t('gfs.paid')), s.paid.map((x) => h('span', { class: 'gfs-paidcard' }, String(x)))) : null,
         extras.length ? h('div', { class: 'gfs-extras' }, extras) : null,
       ),
     ),
