@@ -306,7 +306,13 @@ const rules = {
 <li><b>全く以て普通</b>:普通の館(城)。</li>
 </ul>
 <h3>この画面での遊び方</h3>
-<p>手札のカードやトークン、館、ミセス・トゥルーライトを直接クリックして選びます。1ターンの操作は「決定」を押すまで送られず、「戻す」で取り消せます。館の名前と得点表、カードの裏のマークは本サイトの既定値です。</p>`,
+<p>手札のカードやトークン、館、ミセス・トゥルーライトを直接クリックして選びます(キーボードでも操作できます)。</p>
+<ul>
+<li>賭け金カードを隠す・「?」カードを伏せる:カードを選んで「キャラクターカードの下に隠す」「伏せて置く」。</li>
+<li>宣言:自分の宣言トークンを選び、置く館(城)をクリック。</li>
+<li>オークション:置く場所(ミセス・トゥルーライト、「?」カード、館)→手札のカード、の順にクリック。2枚目も同じように置くか「ターン終了」。</li>
+</ul>
+<p>ボタンを押して送るまでは「戻す」で1手ずつ取り消せます。他のプレイヤーが何を選んだかは見えず、選び終えたかどうかだけが表示されます。館・城の名前と得点表、カードの裏のマークの内訳は本サイトの既定値です。</p>`,
   en: `
 <h2>Ghost for Sale</h2>
 <p>3–5 players, about 40 minutes, age 8+. A bluffing game of auctions for haunted manors and castles. A property is worth what its ghosts make it worth — if anyone really saw them.</p>
@@ -341,7 +347,13 @@ const rules = {
 <li><b>Perfectly normal</b>: a normal property.</li>
 </ul>
 <h3>Playing here</h3>
-<p>Click the cards in your hand, your tokens, the properties and Mrs. Truelight themselves. A turn is sent only when you confirm it; until then Undo takes a step back. The property names, their score tables and the back marks are this site's defaults.</p>`,
+<p>Click the cards in your hand, your tokens, the properties and Mrs. Truelight themselves (the keyboard works too).</p>
+<ul>
+<li>Hiding cards and the "?" card: pick the cards, then "Hide them under my character card" or "Play it face down".</li>
+<li>Declarations: pick one of your tokens, then the property to put it on.</li>
+<li>Auctions: click where the card goes (Mrs. Truelight, the "?" pile, a property), then the card in your hand; place a second one the same way or "End turn".</li>
+</ul>
+<p>Until a button sends it, Undo takes your turn back one click at a time. Of the others you see whether they have chosen, never what. The property names, their score tables and which cards show which back mark are this site's defaults.</p>`,
 };
 
 // ---------------------------------------------------------------------------------------
