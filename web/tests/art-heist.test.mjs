@@ -132,20 +132,31 @@ test('two players at one table see only their own secrets (hands, place, action 
   assert.equal(await b.$(`.ah-visitor .ah-pawn`), null, 'nobody is placed before all have chosen');
 
   // B goes to the castle too; after the places are revealed (and any auction), both
-  // choose action cards: A's chosen card is secret until the castle cards are revealed.
+  // choose action cards. B picks a card first (a local draft, not sent); A's choice then
+  // changes the table's version, and B's pick must survive it.
   await b.click('[data-choice][data-place="castle"]');
   await waitSettled(b);
+  await b.waitForSelector('.ah-hand-cards [data-choice]', { timeout: 30000 });
+  await b.click('.ah-hand-cards [data-choice]');
+  await b.waitForSelector('.ah-hand-cards .is-selected');
   await a.waitForSelector('.ah-hand-cards [data-choice]', { timeout: 30000 });
   await a.click('.ah-hand-cards [data-choice]');
   await a.click('.ah-controls [data-choice]');
   await waitSettled(a);
+  // A's face-down card: A sees it, B sees only that A has chosen.
   const played = await secrets(a, 'play-');
   assert.equal(played.length, 1, 'A sees its own face-down card');
-  await b.waitForSelector(`.ah-visitor .ah-facedown`);
-  assert.equal(await b.$('[data-secret^="play-"]'), null);
-  // In B's castle, A's visitor chip shows a face-down card, not the card.
+  await b.waitForSelector(`.ah-player[data-seat="${seatA}"] .is-chosen`);
+  assert.equal(await b.$(`[data-secret^="play-"]:not(.is-selected)`), null);
   const aVisitorCard = await b.$$eval('.ah-castle .ah-visitor', (els, name) => els.filter((e) => e.textContent.includes(name)).map((e) => !!e.querySelector('.ah-act')), a.takugeName);
-  assert.deepEqual(aVisitorCard, [false]);
+  assert.deepEqual(aVisitorCard, [false], "in B's castle, A's chip shows a face-down card, not the card");
+  // B's pick survived A's move; B can still take it back, or play it.
+  assert.ok(await b.$('.ah-hand-cards .is-selected[data-undo]'), "B's draft survives another seat's move");
+  await b.click('.ah-controls [data-choice]');
+  await waitSettled(b);
+  // Accepted: once the bots have chosen too, the castle cards are revealed (or, with no
+  // exhibit to make, the next turn begins).
+  await a.waitForFunction(() => !/\b1 \//.test(document.querySelector('.ah-turn').textContent) || document.querySelector('.ah-castle .ah-visitor .ah-act'));
   await screenshot(b, 'art-heist-two-players');
   await a.context().close();
   await b.context().close();
