@@ -42,20 +42,23 @@ let latest = null;
 // choice, so the draft is kept per decision and survives them.
 let kept = null;
 
+// The seats' accounts tell one table from another (the module outlives a table page).
+const tableKey = (ctx) => (ctx.seats || []).map((s) => s.user_id).join(',');
+
 function decisionKey(ctx) {
   const v = ctx.view;
-  return JSON.stringify([ctx.you, v.turn, v.step, ctx.legal.map((l) => l.action)]);
+  return JSON.stringify([tableKey(ctx), ctx.you, v.turn, v.step, ctx.legal.map((l) => l.action)]);
 }
 
 function localDraft(ctx) {
   const key = decisionKey(ctx);
   if (!kept || kept.key !== key) kept = { key, d: {} };
-  ctx.draft.ah = kept.d;
+  if (ctx.draft) ctx.draft.ah = kept.d;
   return kept.d;
 }
 
 function queueKey(ctx) {
-  return `${ctx.you}|${ctx.view.turn}|${ctx.view.step.step}`;
+  return `${tableKey(ctx)}|${ctx.you}|${ctx.view.turn}|${ctx.view.step.step}`;
 }
 
 function resetDraft(d) {
@@ -270,12 +273,11 @@ function track(ctx) {
   );
 }
 
-function pileView(ctx, v, i, kinds, busy) {
+function pileView(ctx, d, v, i, kinds, busy) {
   const pile = v.piles[i];
   const side = i === 0 ? 'left' : 'right';
   const action = { take: side };
   const canTake = !busy && kinds.has('take') && ctx.legal.some((l) => same(l.action, action));
-  const d = localDraft(ctx);
   const label = ctx.t(`ah.pile.${side}`);
   const top = pile.top
     ? canTake
@@ -350,7 +352,7 @@ function auctionHouse(ctx, d, kinds, busy) {
     'section',
     { class: 'ah-venue ah-auction', 'aria-label': ctx.t('ah.auction') },
     h('h3', null, h('span', { class: 'ah-ico i-auction' }), ctx.t('ah.auction')),
-    h('div', { class: 'ah-piles' }, pileView(ctx, v, 0, kinds, busy), pileView(ctx, v, 1, kinds, busy)),
+    h('div', { class: 'ah-piles' }, pileView(ctx, d, v, 0, kinds, busy), pileView(ctx, d, v, 1, kinds, busy)),
     sale,
     h(
       'div',
@@ -566,15 +568,13 @@ function hand(ctx, d, me, kinds, busy) {
     'section',
     { class: `ah-hand col-${me.colour}`, 'aria-label': ctx.t('ah.yourHand') },
     h('h3', null, pawn(ctx, me), ctx.t('ah.yourHand'), h('span', { class: 'ah-colour' }, colourName(ctx, me.colour))),
-    me.place && v0(ctx).step.step === 'choose_place'
+    me.place && ctx.view.step.step === 'choose_place'
       ? h('p', { class: 'ah-myplace', 'data-secret': `place-${me.place}` }, ctx.t('ah.yourPlace', { place: placeName(ctx, me.place) }))
       : null,
     artHand(ctx, d, me, kinds, busy),
     actionHand(ctx, d, me, kinds, busy),
   );
 }
-
-const v0 = (ctx) => ctx.view;
 
 function result(ctx) {
   const v = ctx.view;
