@@ -10,11 +10,14 @@
 //! - a seat's view, the pending seats and the seat's legal actions are identical in
 //!   the real state and in every `determinize` from that seat, so nothing a seat
 //!   receives depends on what is hidden from it (and the spectator's view likewise);
+//! - the log line a seat reads of another's action, in every language, is identical
+//!   in every `determinize` from that seat, and a translated line is there exactly
+//!   when the English one is;
 //! - views serialize; the game ends within a bound and has a sound outcome exactly
 //!   when it is over;
 //! - replaying the action log from the seed reproduces the final state exactly.
 
-use crate::game::{ActionError, Game};
+use crate::game::{ActionError, Game, Lang};
 use crate::record::{LoggedAction, MatchRecord, RECORD_FORMAT};
 use crate::rng::GameRng;
 use crate::seat::{Seat, Viewer};
@@ -405,6 +408,30 @@ impl<G: Game> Playthrough<'_, G> {
                 return Err(self.fail(format!(
                     "the log line {seat} reads of {actor}'s action differs in a world determinized for it: {line:?}"
                 )));
+            }
+            for lang in Lang::ALL {
+                let line = state.describe_for_in(actor, action, Viewer::Seat(seat), lang);
+                if world.describe_for_in(actor, action, Viewer::Seat(seat), lang) != line {
+                    return Err(self.fail(format!(
+                        "the {lang:?} log line {seat} reads of {actor}'s action differs in a world determinized for it: {line:?}"
+                    )));
+                }
+            }
+        }
+        // A translation that hides or shows more than the English line would leak, or
+        // lose, what the English line decides.
+        let viewers = Seat::all(self.players)
+            .map(Viewer::Seat)
+            .chain([Viewer::Spectator]);
+        for viewer in viewers {
+            let en = state.describe_for(actor, action, viewer);
+            for lang in Lang::ALL {
+                let line = state.describe_for_in(actor, action, viewer, lang);
+                if line.is_some() != en.is_some() {
+                    return Err(self.fail(format!(
+                        "{viewer:?} reads {line:?} in {lang:?} of {actor}'s action but {en:?} in English"
+                    )));
+                }
             }
         }
         Ok(())

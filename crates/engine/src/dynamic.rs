@@ -2,7 +2,7 @@
 //! host games through it by id. Bots, tests and benchmarks use the typed trait.
 
 use crate::bot::{bot_move, BotFactory};
-use crate::game::{ActionError, Game, GameMeta};
+use crate::game::{ActionError, Game, GameMeta, Lang};
 use crate::outcome::Outcome;
 use crate::record::{MatchRecord, ReplayError};
 use crate::rng::GameRng;
@@ -64,6 +64,18 @@ pub trait DynState: Send + Sync {
     /// What `viewer` may read in the log of `actor` playing `action` (before it is
     /// applied); `None` if only that `actor` acted, or if it is not an action of this game.
     fn describe_for(&self, actor: Seat, action: &Value, viewer: Viewer) -> Option<String>;
+    /// [`DynState::describe_for`] in `lang` (the English line where a game has no
+    /// translation).
+    fn describe_for_in(
+        &self,
+        actor: Seat,
+        action: &Value,
+        viewer: Viewer,
+        lang: Lang,
+    ) -> Option<String> {
+        let _ = lang;
+        self.describe_for(actor, action, viewer)
+    }
     /// Asks the named bot for `seat`'s action.
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError>;
     fn box_clone(&self) -> Box<dyn DynState>;
@@ -154,6 +166,17 @@ impl<G: Game> DynState for State<G> {
     fn describe_for(&self, actor: Seat, action: &Value, viewer: Viewer) -> Option<String> {
         let action: G::Action = serde_json::from_value(action.clone()).ok()?;
         self.game.describe_for(actor, &action, viewer)
+    }
+
+    fn describe_for_in(
+        &self,
+        actor: Seat,
+        action: &Value,
+        viewer: Viewer,
+        lang: Lang,
+    ) -> Option<String> {
+        let action: G::Action = serde_json::from_value(action.clone()).ok()?;
+        self.game.describe_for_in(actor, &action, viewer, lang)
     }
 
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError> {

@@ -15,6 +15,18 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::{Debug, Display};
 
+/// A language the log can be written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    #[default]
+    En,
+    Ja,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ja];
+}
+
 /// What the catalog, the lobby and the shelf know of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct GameMeta {
@@ -175,6 +187,21 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
     /// what `viewer` may know (the conformance suite checks it).
     fn describe_for(&self, actor: Seat, action: &Self::Action, viewer: Viewer) -> Option<String> {
         (viewer == Viewer::Seat(actor)).then(|| self.describe(action))
+    }
+
+    /// [`Game::describe_for`] in `lang`. Games without a translation fall back to the
+    /// English line, so every client always has a line to show. The same secrecy rule
+    /// holds in every language, and the line is `Some` exactly when the English one is
+    /// (the conformance suite checks both).
+    fn describe_for_in(
+        &self,
+        actor: Seat,
+        action: &Self::Action,
+        viewer: Viewer,
+        lang: Lang,
+    ) -> Option<String> {
+        let _ = lang;
+        self.describe_for(actor, action, viewer)
     }
 
     fn is_over(&self) -> bool {

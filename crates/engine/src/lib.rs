@@ -20,7 +20,7 @@ pub mod seat;
 
 pub use bot::{Bot, BotFactory, Determinized, MonteCarloBot, RandomBot};
 pub use dynamic::{DynError, DynGame, DynState, Registry};
-pub use game::{ActionError, Game, GameMeta, SetupError, TeamName};
+pub use game::{ActionError, Game, GameMeta, Lang, SetupError, TeamName};
 pub use outcome::Outcome;
 pub use record::{MatchRecord, Recorder, SeatRecord};
 pub use rng::GameRng;
