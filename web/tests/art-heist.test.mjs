@@ -47,7 +47,7 @@ async function clicks(page, n, seed) {
 const secrets = (page, prefix) =>
   page.$$eval(`.ah [data-secret^="${prefix}"]`, (els) => [...new Set(els.map((e) => e.getAttribute('data-secret')))]);
 
-test('a whole game against bots by clicking the table; a reload mid-game resumes it; Japanese shows the game vocabulary', async () => {
+test('a whole game against bots by clicking the table; a reload mid-game resumes it; Japanese shows the game vocabulary', async (t) => {
   const page = await newPlayer(browser, srv.url);
   await createTable(page, { game: 'art-heist', players: 5 });
   await page.waitForSelector('.ah-track');
@@ -93,6 +93,7 @@ test('a whole game against bots by clicking the table; a reload mid-game resumes
   });
   assert.ok(n > 0, 'the player made choices');
   await page.waitForSelector('.ah-result');
+  t.diagnostic(`${n} clicks; ${await page.textContent('.ah-turn')}; table version ${await page.evaluate(() => document.body.dataset.version)}`);
   await screenshot(page, 'art-heist-result');
   await page.context().close();
 });
