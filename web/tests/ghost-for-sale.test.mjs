@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newPlayer, createTable, joinTable, screenshot, waitSettled } from './lib.mjs';
 
 const GAME = 'ghost-for-sale';
+// TAKUGE_TEST_SEED (as in lib.mjs) moves every game's clicks to other choices.
+const SEED = Number(process.env.TAKUGE_TEST_SEED || 1);
+const seed = (k) => (SEED - 1) * 1000 + k;
 let srv;
 let browser;
 
@@ -82,10 +85,10 @@ test('a player plays a whole game of two rounds against bots to its result by cl
   const page = await newPlayer(browser, srv.url);
   await createTable(page, { game: GAME, players: 4 });
   assert.ok(await page.$('.gfs-board'), 'the Ghost for Sale board is drawn, not the fallback');
-  const first = await play(page, { seed: 1, until: [['.gfs-board[data-step=property_auction] .gfs-prop.choosable']] });
+  const first = await play(page, { seed: seed(1), until: [['.gfs-board[data-step=property_auction] .gfs-prop.choosable']] });
   if (!first.outcome) {
     await screenshot(page, 'ghost-for-sale');
-    assert.ok((await play(page, { seed: 2 })).outcome);
+    assert.ok((await play(page, { seed: seed(2) })).outcome);
   }
   await page.waitForSelector('.gfs-final');
   assert.equal(await page.$$eval('.gfs-final li', (els) => els.length), 4);
@@ -114,7 +117,7 @@ test('the advanced variant plays through on a phone in Japanese, three players w
   await screenshot(page, 'ghost-for-sale-phone-ja');
   const overflow = await page.evaluate(() => document.querySelector('.gfs-board').scrollWidth - document.querySelector('.gfs-board').clientWidth);
   assert.ok(overflow <= 1, `board overflows by ${overflow}px`);
-  assert.ok((await play(page, { seed: 5 })).outcome);
+  assert.ok((await play(page, { seed: seed(5) })).outcome);
   assert.match(await page.textContent('.gfs-final'), /最終得点/);
   // The rules page, in Japanese too.
   await page.goto(srv.url + '/rules/' + GAME);
@@ -129,7 +132,7 @@ test('the advanced variant plays through on a phone in Japanese, three players w
 test('a reload mid-game resumes the same state; a bidding turn is built and undone before it is sent', async () => {
   const page = await newPlayer(browser, srv.url);
   await createTable(page, { game: GAME, players: 5 });
-  assert.equal((await play(page, { seed: 11, until: BIDDING_TURN })).outcome, false, 'our turn in the information auction comes');
+  assert.equal((await play(page, { seed: seed(11), until: BIDDING_TURN })).outcome, false, 'our turn in the information auction comes');
   const snap = () =>
     page.evaluate(() => ({
       version: Number(document.body.dataset.version),
@@ -214,7 +217,7 @@ test('two players at one table see only their own secrets', async () => {
   // Both play on until each has a card on the information auction's targets. Nobody may
   // pass there before bidding on Mrs. Truelight, so that moment comes before its end.
   const both = [[`.gfs-board[data-step=information_auction] .gfs-target .gfs-bid.gfs-seat-${seatA}:not(.draft)`, `.gfs-board[data-step=information_auction] .gfs-target .gfs-bid.gfs-seat-${seatB}:not(.draft)`]];
-  const [ra, rb] = await Promise.all([play(a, { seed: 21, until: both, passBias: 0 }), play(b, { seed: 22, until: both, passBias: 0 })]);
+  const [ra, rb] = await Promise.all([play(a, { seed: seed(21), until: both, passBias: 0 }), play(b, { seed: seed(22), until: both, passBias: 0 })]);
   assert.ok(!ra.outcome && !rb.outcome);
   // Both settled at one version.
   for (let i = 0; ; i++) {
