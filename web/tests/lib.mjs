@@ -47,9 +47,15 @@ export async function startServer(opts = {}) {
     stderr = (stderr + d.toString()).slice(-4000);
   });
   let exited = false;
+  // A test that fails before stop() must not leave a server behind or keep node waiting.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.on('exit', killOnExit);
   child.on('exit', () => {
     exited = true;
+    process.off('exit', killOnExit);
   });
+  child.unref();
+  child.stderr.unref();
   const deadline = Date.now() + 20000;
   for (;;) {
     if (exited) throw new Error(`takuge serve exited: ${stderr}`);
