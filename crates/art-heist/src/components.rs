@@ -46,6 +46,9 @@ pub struct Components {
     pub card_value: [u8; ACTION_CARDS],
     /// Per space `0..=goal`: the numbers of the castle beside it.
     castle_at: Vec<[u8; 2]>,
+    /// Per hand shape (see [`Components::run_starts`]): how many runs start at each
+    /// series, 4 bits a series, the first series lowest.
+    run_starts: Vec<u32>,
 }
 
 /// A castle beside the track.
@@ -289,10 +292,11 @@ impl Components {
             art_series,
             art_year,
             age_rank,
-            series_letters,
             series_mask,
             card_value,
             castle_at,
+            run_starts: run_start_table(series_letters.len()),
+            series_letters,
         })
     }
 
@@ -356,6 +360,24 @@ impl Components {
         (t.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
     }
 
+    /// How many runs of `hand` start at each series, 4 bits a series (the first series
+    /// lowest): exhibits of every letter from the start to an end, 3 cards or more. They
+    /// depend only on how many cards of each series the hand holds, counted up to 3 (the
+    /// hand's shape), so they are looked up: drawing a random exhibit then walks no
+    /// letters.
+    #[inline]
+    pub fn run_starts(&self, hand: u64) -> u32 {
+        let counts = byte_counts(hand);
+        // Each count capped at 3 (counts are at most 8: 4 or more has bit 2 or 3 set).
+        let over = ((counts >> 2) | (counts >> 3)) & 0x0101_0101_0101_0101;
+        let capped = (counts | (over * 3)) & 0x0303_0303_0303_0303;
+        // The 2-bit counts gathered from one byte each into 16 bits.
+        let x = (capped | (capped >> 6)) & 0x000f_000f_000f_000f;
+        let x = (x | (x >> 12)) & 0x0000_00ff_0000_00ff;
+        let shape = ((x | (x >> 24)) & 0xffff) as usize;
+        self.run_starts.get(shape).copied().unwrap_or(0)
+    }
+
     /// The art cards of series `lo..=hi`.
     pub fn series_range(&self, lo: u32, hi: u32) -> u64 {
         if lo > hi || hi >= MAX_SERIES as u32 {
@@ -397,6 +419,39 @@ impl Components {
             .unwrap_or(u8::MAX);
         exhibit.count_ones() as u16 * 64 + (63u16.saturating_sub(u16::from(oldest)))
     }
+}
+
+/// The number of cards of each series (each byte of the set counted in its own byte).
+#[inline]
+pub(crate) const fn byte_counts(cards: u64) -> u64 {
+    let x = cards - ((cards >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+/// [`Components::run_starts`] for every hand shape of `series` series: the runs from a
+/// series end at every letter from the one where 3 cards are reached to the end of the
+/// stretch of letters held.
+fn run_start_table(series: usize) -> Vec<u32> {
+    let n = series.min(MAX_SERIES);
+    (0..1usize << (2 * n))
+        .map(|shape| {
+            let count = |s: usize| if s < n { (shape >> (2 * s)) & 3 } else { 0 };
+            let mut per_start = 0;
+            for from in (0..n).filter(|&s| count(s) > 0) {
+                let stretch = (from..n).take_while(|&s| count(s) > 0).count();
+                let skip = if count(from) >= 3 {
+                    0
+                } else if count(from) + count(from + 1) >= 3 {
+                    1
+                } else {
+                    2
+                };
+                per_start |= (stretch.saturating_sub(skip) as u32) << (4 * from);
+            }
+            per_start
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::state::{three_or_more, ArtHeist, Stack, NONE};
 use crate::cards::{Letter, PLAYERS};
-use crate::components::{Components, MAX_SERIES};
+use crate::components::{byte_counts, Components, MAX_SERIES};
 use takuge_engine::GameRng;
 
 /// The most runs a hand can offer: every `from..=to` of up to 8 series.
@@ -26,14 +26,6 @@ pub(crate) fn series_of_letter(rules: &Components, letter: Letter) -> Option<u32
     (s < rules.series_letters.len() as u32).then_some(s)
 }
 
-/// The number of cards of each series (each byte of the set counted in its own byte).
-#[inline]
-const fn byte_counts(cards: u64) -> u64 {
-    let x = cards - ((cards >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
-}
-
 /// The next letter of an exhibit being put together: the player's cards of that
 /// letter (one byte of a hand: `cards << shift`), how many of them must be shown at
 /// least (so 3 cards can still be reached), and whether it is the run's last letter.
@@ -53,6 +45,30 @@ const POPCOUNT: [u8; 256] = {
     while i < 256 {
         t[i] = (i as u8).count_ones() as u8;
         i += 1;
+    }
+    t
+};
+
+/// `BIG_SUBSETS[need - 2][c]`: the numbers `1..2^c` with `need` bits set or more, in
+/// increasing order, then zeros (the subsets of `c` cards big enough when 2 or 3 must
+/// be shown), listed once here instead of counted out at every draw.
+const BIG_SUBSETS: [[[u8; 256]; 9]; 2] = {
+    let mut t = [[[0u8; 256]; 9]; 2];
+    let mut need = 2;
+    while need <= 3 {
+        let mut c = 0;
+        while c <= 8 {
+            let (mut j, mut k) = (1usize, 0);
+            while j < 1 << c {
+                if (j as u8).count_ones() >= need {
+                    t[need as usize - 2][c][k] = j as u8;
+                    k += 1;
+                }
+                j += 1;
+            }
+            c += 1;
+        }
+        need += 1;
     }
     t
 };
@@ -108,17 +124,18 @@ impl NextLetter {
     /// cards' bits (keeping their count of bits).
     fn nth_choice(self, k: u32) -> Option<u64> {
         let c = u32::from(POPCOUNT[usize::from(self.cards)]);
-        let j = if self.too_small(c) == 0 {
-            k + 1
-        } else {
-            (1..1u32 << c)
-                .filter(|&j| self.ok(j as u8))
-                .nth(k as usize)?
+        let j = match self.need {
+            0 | 1 => k + 1,
+            need => {
+                let row = BIG_SUBSETS.get(need as usize - 2)?.get(c as usize)?;
+                u32::from(*row.get(k as usize)?)
+            }
         };
-        (j < 1 << c).then(|| u64::from(deposit(j as u8, self.cards)) << self.shift)
+        (j != 0 && j < 1 << c).then(|| u64::from(deposit(j as u8, self.cards)) << self.shift)
     }
 
     /// A uniformly drawn allowed set (the same draw as picking from the listed sets).
+    #[inline]
     pub(crate) fn random_choice(self, rng: &mut GameRng) -> Option<u64> {
         let n = self.count();
         if n == 0 {
@@ -154,54 +171,26 @@ impl ArtHeist {
     /// draw as picking from `show_nothing` followed by [`ArtHeist::runs`], without
     /// listing them.
     pub(crate) fn draw_run(&self, hand: u64, rng: &mut GameRng) -> Option<u8> {
-        // Runs grouped by their first letter: (from, first end, last end).
-        let mut starts = [(0u32, 0u32, 0u32); MAX_SERIES];
-        let (mut len, mut total) = (0, 0);
-        self.each_run_start(hand, |from, first, last| {
-            if let Some(slot) = starts.get_mut(len) {
-                *slot = (from, first, last);
-                len += 1;
-                total += last + 1 - first;
-            }
-            false
-        });
+        let per_start = self.rules().run_starts(hand);
+        // The sum of the 4-bit counts.
+        let pairs = (per_start & 0x0f0f_0f0f) + ((per_start >> 4) & 0x0f0f_0f0f);
+        let total = pairs.wrapping_mul(0x0101_0101) >> 24;
         let mut k = rng.below(total + 1).checked_sub(1)?;
-        for &(from, first, last) in starts.iter().take(len) {
-            let here = last + 1 - first;
+        let mut rest = per_start;
+        while rest != 0 {
+            let from = rest.trailing_zeros() / 4;
+            let here = (rest >> (4 * from)) & 0xf;
             if k < here {
-                return Some(pack_run(from, first + k));
+                // The runs of a letter end at consecutive letters, the last one at the
+                // end of the stretch of letters held from it.
+                let present = u32::from(self.rules().letters(hand));
+                let last = from + (present >> from).trailing_ones() - 1;
+                return Some(pack_run(from, last + 1 - here + k));
             }
             k -= here;
+            rest &= !(0xf << (4 * from));
         }
         None
-    }
-
-    /// For every letter `from` of the hand that starts runs, in order: `f(from, first,
-    /// last)`, the runs from `from` ending at `first..=last`; `f` returns true to stop.
-    /// Every letter of a run is in hand, so 3 cards are reached by the third letter at
-    /// the latest: no loop over the run's letters is needed.
-    #[inline]
-    fn each_run_start(&self, hand: u64, mut f: impl FnMut(u32, u32, u32) -> bool) {
-        let n = self.rules().series_letters.len().min(MAX_SERIES) as u32;
-        let counts = byte_counts(hand);
-        let count = |s: u32| ((counts >> (8 * (s & 7))) & 0xff) as u32;
-        let mut present = u32::from(self.rules().letters(hand)) & ((1 << n) - 1);
-        while present != 0 {
-            let from = present.trailing_zeros();
-            let stretch = (present >> from).trailing_ones();
-            let last = from + stretch - 1;
-            let first = if count(from) >= 3 {
-                from
-            } else if stretch >= 2 && count(from) + count(from + 1) >= 3 {
-                from + 1
-            } else {
-                from + 2
-            };
-            if first <= last && f(from, first, last) {
-                return;
-            }
-            present &= present - 1;
-        }
     }
 
     /// Calls `f` with every run of `hand`, in order. Runs of a hand are few (a dealt
@@ -240,6 +229,7 @@ impl ArtHeist {
 
     /// The next letter of the exhibit seat `p` is putting together, once its letters
     /// are chosen (`None` before, and once every letter has its cards).
+    #[inline]
     pub(crate) fn next_letter(&self, p: usize) -> Option<NextLetter> {
         let run = *self.run.get(p)?;
         if run == NONE {
@@ -324,6 +314,44 @@ impl ArtHeist {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Options;
+    use takuge_engine::Game;
+
+    #[test]
+    fn drawing_a_run_by_the_hand_shape_matches_the_listed_runs() {
+        let g = ArtHeist::new(&Options::default(), PLAYERS, 1).expect("setup");
+        let rules = g.rules();
+        let n = rules.series_letters.len();
+        for shape in 0..1u32 << (2 * n) {
+            for extra in [false, true] {
+                // `c` cards of each series (one more than 3 with `extra`, to see that
+                // counts past 3 are capped).
+                let mut hand = 0u64;
+                for (s, &mask) in rules.series_mask.iter().enumerate().take(n) {
+                    let mut c = (shape >> (2 * s)) & 3;
+                    if extra && c == 3 {
+                        c += 1;
+                    }
+                    let mut rest = mask;
+                    for _ in 0..c {
+                        hand |= rest & rest.wrapping_neg();
+                        rest &= rest - 1;
+                    }
+                }
+                let mut choices = vec![None];
+                choices.extend(g.runs(hand).as_slice().iter().map(|&r| Some(r)));
+                for seed in 0..6 {
+                    let mut a = GameRng::from_seed(seed);
+                    let mut b = GameRng::from_seed(seed);
+                    assert_eq!(
+                        g.draw_run(hand, &mut a),
+                        b.pick(&choices).copied().flatten(),
+                        "{hand:x}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn drawing_a_set_of_cards_matches_the_listed_sets() {
