@@ -115,8 +115,10 @@ pub fn random_game<G: Game>(
     buf: &mut Vec<G::Action>,
     max_steps: usize,
 ) -> Option<usize> {
-    let mut game = G::new(options, players, rng.next_u64()).ok()?;
-    Some(random_playout(&mut game, rng, buf, max_steps))
+    match G::new(options, players, rng.next_u64()) {
+        Ok(mut game) => Some(random_playout(&mut game, rng, buf, max_steps)),
+        Err(_) => None,
+    }
 }
 
 /// Perfect-information Monte Carlo over determinizations: for each candidate action,

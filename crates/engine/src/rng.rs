@@ -87,6 +87,20 @@ impl GameRng {
         }
     }
 
+    /// Moves a uniformly random ordered selection of `amount` items to the front: the
+    /// first `amount` steps of a Fisher–Yates from the first element up. The order of
+    /// the rest is not uniform, so use it when only the front is dealt (cards dealt
+    /// from a deck whose remainder stays unseen): it costs `amount` draws, not
+    /// `len - 1`.
+    #[inline]
+    pub fn partial_shuffle<T>(&mut self, items: &mut [T], amount: usize) {
+        let len = items.len();
+        for i in 0..amount.min(len.saturating_sub(1)) {
+            let j = i + self.index(len - i);
+            items.swap(i, j);
+        }
+    }
+
     /// A uniformly chosen element.
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
         if items.is_empty() {
@@ -126,6 +140,37 @@ mod tests {
     }
 
     #[test]
+    fn partial_shuffle_is_pinned() {
+        let mut rng = GameRng::from_seed(2026);
+        let mut deck: Vec<u8> = (0..10).collect();
+        rng.partial_shuffle(&mut deck, 4);
+        assert_eq!(deck, PINNED_PARTIAL_SHUFFLE_SEED_2026);
+        // Asking for more than the deck holds shuffles it all, without panicking.
+        let mut small = [0u8, 1, 2];
+        rng.partial_shuffle(&mut small, 9);
+        let mut sorted = small;
+        sorted.sort();
+        assert_eq!(sorted, [0, 1, 2]);
+        let mut empty: [u8; 0] = [];
+        rng.partial_shuffle(&mut empty, 3);
+    }
+
+    #[test]
+    fn partial_shuffle_front_is_uniform_enough() {
+        let mut rng = GameRng::from_seed(5);
+        let mut counts = [[0u32; 4]; 2];
+        for _ in 0..40_000 {
+            let mut deck = [0usize, 1, 2, 3];
+            rng.partial_shuffle(&mut deck, 2);
+            counts[0][deck[0]] += 1;
+            counts[1][deck[1]] += 1;
+        }
+        for c in counts.iter().flatten() {
+            assert!((9_000..11_000).contains(c), "{counts:?}");
+        }
+    }
+
+    #[test]
     fn fork_is_pinned() {
         let mut rng = GameRng::from_seed(1);
         let mut child = rng.fork();
@@ -162,5 +207,6 @@ mod tests {
     ];
     const PINNED_D6_SEED_7: [u32; 12] = [1, 2, 3, 4, 5, 3, 0, 0, 1, 3, 4, 1];
     const PINNED_SHUFFLE_SEED_2026: [u8; 10] = [0, 3, 4, 2, 9, 7, 5, 8, 1, 6];
+    const PINNED_PARTIAL_SHUFFLE_SEED_2026: [u8; 10] = [6, 2, 3, 8, 4, 5, 0, 7, 1, 9];
     const PINNED_FORK_SEED_1: u32 = 2839169490;
 }

@@ -87,8 +87,9 @@ impl SeatSet {
         self.0 == 0
     }
 
+    #[inline]
     pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
+        (BYTE_ONES[(self.0 & 0xff) as usize] + BYTE_ONES[(self.0 >> 8) as usize]) as usize
     }
 
     /// The lowest seat in the set.
@@ -113,6 +114,19 @@ impl SeatSet {
         })
     }
 }
+
+/// Set bits per byte value. The default x86-64 target has no popcount instruction,
+/// and its software fallback costs several times this lookup (setups and playouts
+/// count seats at every deal).
+const BYTE_ONES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 1;
+    while i < 256 {
+        t[i] = t[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// The bit of a seat; seats beyond [`MAX_SEATS`] have none (they are never members).
 const fn bit(seat: Seat) -> u16 {
@@ -177,6 +191,13 @@ impl Viewer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seat_set_len_counts_every_member() {
+        for bits in [0u16, 1, 0b1011, 0x8001, 0x00ff, 0xff00, u16::MAX] {
+            assert_eq!(SeatSet::from_bits(bits).len(), bits.count_ones() as usize);
+        }
+    }
 
     #[test]
     fn seat_set_iterates_in_seat_order() {

@@ -2,7 +2,8 @@
 //! follow-up decisions, and when each is legal.
 
 use crate::cards::{CardRef, CardStatus, Slot};
-use crate::order::{OrderLoc, OrderNumber};
+use crate::options::MAX_CARDS;
+use crate::order::OrderNumber;
 use crate::role::{Answer, Role};
 use crate::state::{Deal, Phase};
 use crate::SecretMoon;
@@ -152,11 +153,7 @@ impl SecretMoon {
             Action::Sabotage { target } => {
                 let slot = self.other_player(actor, target)?;
                 self.live_target(slot)?;
-                let holds = deal
-                    .order
-                    .iter()
-                    .any(|(_, l)| l == OrderLoc::Held(target) || l == OrderLoc::Reserved(target));
-                if holds {
+                if deal.order.holders().contains(target) {
                     Ok(())
                 } else {
                     Err(Reject::NoOrderCard)
@@ -267,44 +264,25 @@ impl SecretMoon {
         let deal = &self.deal;
         let own = Deal::seat_slot(actor);
         let my_role = deal.role(own);
-        let mut holders = 0u16;
-        for (_, loc) in deal.order.iter() {
-            if let OrderLoc::Held(s) | OrderLoc::Reserved(s) = loc {
-                holders |= 1 << s.0;
-            }
-        }
-        // One pass over the cards: which may be observed or nominated (face down, not
-        // protected, not one's own), which are still in play (not captured, not
-        // protected), which may be captured.
-        let mut hidden = 0u16;
-        let mut live = 0u16;
+        let holders = deal.order.holders().bits();
+        // Which cards may be observed or nominated (face down, not protected), which
+        // are still in play (not captured, not protected), which may be captured
+        // (revealed, not protected, and a target this role may take).
+        let free = deal.all_cards() & !deal.protected.0;
+        let mut hidden = free & !deal.face_up.0;
+        let live = free & !deal.captured.0;
         let mut capture = 0u16;
-        let protected = deal.protected.0;
-        let cards = deal
-            .status
-            .iter()
-            .zip(deal.roles.iter())
-            .take(usize::from(deal.card_count));
-        for (i, (status, &target_role)) in cards.enumerate() {
-            let bit = 1u16 << i;
-            if protected & bit != 0 {
-                continue;
-            }
-            match status {
-                CardStatus::Hidden => {
-                    live |= bit;
-                    hidden |= bit;
+        if my_role != Role::Thief {
+            let mut revealed = free & deal.face_up.0 & !deal.captured.0;
+            while revealed != 0 {
+                let i = revealed.trailing_zeros();
+                revealed &= revealed - 1;
+                let target_role = deal.role(Slot(i as u8));
+                if (my_role != Role::Soldier || target_role == Role::Thief)
+                    && (target_role != Role::Princess || my_role == Role::Minister)
+                {
+                    capture |= 1 << i;
                 }
-                CardStatus::Revealed => {
-                    live |= bit;
-                    let allowed = my_role != Role::Thief
-                        && (my_role != Role::Soldier || target_role == Role::Thief)
-                        && (target_role != Role::Princess || my_role == Role::Minister);
-                    if allowed {
-                        capture |= bit;
-                    }
-                }
-                CardStatus::Captured => {}
             }
         }
         let not_own = !(1u16 << own.0);
@@ -392,12 +370,12 @@ impl SecretMoon {
         };
         let deal = &self.deal;
         let t = self.turn_targets(actor);
-        let count = |m: u16| m.count_ones();
         let roles = t.roles.len() as u32;
+        let hidden = count(t.observe);
         let sizes = [
-            count(t.observe),
+            hidden,
             count(t.question),
-            count(t.nominate) * roles,
+            hidden * roles,
             count(t.protect),
             count(t.sabotage),
             count(t.capture),
@@ -450,6 +428,24 @@ struct TurnTargets {
     sabotage: u16,
     capture: u16,
 }
+
+/// The number of cards in a set of slots. A table, because the default x86-64 target
+/// has no popcount instruction and its software fallback costs more than a turn's
+/// other bit operations together; every slot set fits in `MAX_CARDS` bits.
+#[inline]
+fn count(mask: u16) -> u32 {
+    u32::from(SLOT_SET_SIZES.get(usize::from(mask)).copied().unwrap_or(0))
+}
+
+const SLOT_SET_SIZES: [u8; 1 << MAX_CARDS] = {
+    let mut sizes = [0u8; 1 << MAX_CARDS];
+    let mut m = 1;
+    while m < sizes.len() {
+        sizes[m] = sizes[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    sizes
+};
 
 /// The position of the `n`-th set bit of `mask` (counting from 0).
 fn nth_bit(mut mask: u16, n: u32) -> u32 {

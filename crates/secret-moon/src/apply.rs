@@ -109,8 +109,7 @@ impl SecretMoon {
                 }
             }
             Action::Pass => {
-                let pile_has_cards = deal.order.iter().any(|(n, _)| deal.order.in_discard(n));
-                if deal.round < ROUNDS && pile_has_cards {
+                if deal.round < ROUNDS && deal.order.pile_has_cards() {
                     deal.order.look_through_discard(actor);
                     self.phase = Phase::TakeOrderCard { actor, number };
                     return;
@@ -125,9 +124,7 @@ impl SecretMoon {
     /// if decided, or the next card is played, or the round ends.
     #[inline]
     fn finish_turn(&mut self, actor: Seat, number: OrderNumber) {
-        if self.deal.order.loc(number) == Some(OrderLoc::Held(actor)) {
-            self.deal.order.set(number, OrderLoc::DiscardUp);
-        }
+        self.deal.order.play(number, actor);
         if let Some(reason) = self.deal.decided() {
             self.end_game(reason);
             return;
@@ -155,18 +152,7 @@ impl SecretMoon {
 
     /// Ⅰ. Order cards to every player still in the game who did not reserve one.
     pub(crate) fn deal_order_cards(&mut self) {
-        let captured = self.deal.captured_seats();
-        let mut reserved = takuge_engine::SeatSet::EMPTY;
-        for (_, loc) in self.deal.order.iter() {
-            if let OrderLoc::Reserved(s) = loc {
-                reserved.insert(s);
-            }
-        }
-        let everyone = takuge_engine::SeatSet::first(self.players());
-        let needs = takuge_engine::SeatSet::from_bits(
-            everyone.bits() & !captured.bits() & !reserved.bits(),
-        );
-        self.deal.order.deal(needs, captured, &mut self.rng);
+        self.deal.deal_order_cards(&mut self.rng);
     }
 
     /// Starts the first round of a fresh deal.
@@ -197,7 +183,11 @@ impl SecretMoon {
         self.results.push(GameResult {
             reason,
             winner,
-            roles: deal.slots().map(|s| deal.role(s)).collect(),
+            roles: crate::state::DealtRoles::new(
+                deal.roles
+                    .get(..usize::from(deal.card_count))
+                    .unwrap_or_default(),
+            ),
             removed: deal.removed,
             round: deal.round,
         });

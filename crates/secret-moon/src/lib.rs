@@ -23,7 +23,7 @@ pub use options::{
 };
 pub use order::{OrderLoc, OrderNumber};
 pub use role::{Answer, Role, RoleMask, Side};
-pub use state::{EndReason, GameResult, Phase};
+pub use state::{DealtRoles, EndReason, GameResult, Phase};
 pub use view::{CardView, DiscardView, PartnerView, PhaseView, SeatOrderView, View};
 
 use options::MAX_PLAYERS as MAXP;
@@ -65,7 +65,7 @@ pub struct SecretMoon {
     pub(crate) options: Options,
     pub(crate) rng: GameRng,
     pub(crate) victory_points: [u8; MAXP],
-    pub(crate) results: Vec<GameResult>,
+    pub(crate) results: state::MatchResults,
     pub(crate) deal: Deal,
     pub(crate) phase: Phase,
 }
@@ -90,7 +90,7 @@ impl SecretMoon {
     }
 
     pub fn results(&self) -> &[GameResult] {
-        &self.results
+        self.results.as_slice()
     }
 
     pub fn victory_points(&self) -> &[u8] {
@@ -170,21 +170,22 @@ impl Game for SecretMoon {
     fn new(options: &Options, players: usize, seed: u64) -> Result<Self, SetupError> {
         options.validate(players)?;
         let mut rng = GameRng::from_seed(seed);
-        let deal = Deal::new(options, players, &mut rng);
-        let mut game = SecretMoon {
-            options: *options,
-            rng,
-            victory_points: [0; MAXP],
-            results: Vec::new(),
-            deal,
-            phase: Phase::MatchOver,
-        };
-        game.deal_order_cards();
-        game.phase = match game.deal.order.next_actor() {
+        let mut deal = Deal::new(options, players, &mut rng);
+        deal.deal_order_cards(&mut rng);
+        let phase = match deal.order.next_actor() {
             Some((number, actor)) => Phase::Turn { actor, number },
             None => Phase::MatchOver,
         };
-        Ok(game)
+        // Built in the return value, not moved into it: the state (its RNG buffer
+        // above all) is large next to the work of a random game.
+        Ok(SecretMoon {
+            options: *options,
+            rng,
+            victory_points: [0; MAXP],
+            results: Default::default(),
+            deal,
+            phase,
+        })
     }
 
     fn option_sets() -> Vec<Options> {
@@ -252,7 +253,7 @@ impl Game for SecretMoon {
             .iter()
             .map(|v| i64::from(*v))
             .collect();
-        let last = self.results.last();
+        let last = self.results.as_slice().last();
         let teams = (0..players)
             .map(|p| {
                 last.and_then(|r| r.roles.get(p))

@@ -25,6 +25,14 @@ pub enum OrderLoc {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OrderCards {
     loc: [OrderLoc; ORDER_CARDS],
+    /// Bit `n - 1` set when card `n` is `Held` / `Reserved`: kept in step with `loc`
+    /// by [`Self::put`], the only writer, so that who acts next and who holds a card
+    /// are bit operations instead of scans (every step of every playout asks).
+    held: u8,
+    reserved: u8,
+    /// The seats holding a card, unplayed or reserved: recounted by every writer but
+    /// the hot one ([`Self::play`]), which knows what changed.
+    holders: SeatSet,
 }
 
 impl Default for OrderCards {
@@ -34,6 +42,9 @@ impl Default for OrderCards {
                 seen: SeatSet::EMPTY,
                 above: 0,
             }; ORDER_CARDS],
+            held: 0,
+            reserved: 0,
+            holders: SeatSet::EMPTY,
         }
     }
 }
@@ -50,9 +61,80 @@ impl OrderCards {
 
     #[inline]
     pub(crate) fn set(&mut self, number: OrderNumber, loc: OrderLoc) {
-        if let Some(l) = self.loc.get_mut(usize::from(number).wrapping_sub(1)) {
-            *l = loc;
+        self.put(usize::from(number).wrapping_sub(1), loc);
+        self.recount();
+    }
+
+    /// The card `actor` is playing goes face up to the discard pile (after its turn).
+    #[inline]
+    pub(crate) fn play(&mut self, number: OrderNumber, actor: Seat) {
+        let i = usize::from(number).wrapping_sub(1);
+        if self.loc.get(i) == Some(&OrderLoc::Held(actor)) {
+            self.put(i, OrderLoc::DiscardUp);
+            // A seat holds one unplayed card at most (one is dealt to each, and a
+            // redeal only swaps numbers), so only a reserved card can keep it a holder.
+            if self.reserved == 0 {
+                self.holders.remove(actor);
+            } else {
+                self.recount();
+            }
         }
+    }
+
+    fn recount(&mut self) {
+        let mut set = SeatSet::EMPTY;
+        let mut cards = self.held | self.reserved;
+        while cards != 0 {
+            let i = cards.trailing_zeros() as usize;
+            cards &= cards - 1;
+            if let Some(OrderLoc::Held(s) | OrderLoc::Reserved(s)) = self.loc.get(i) {
+                set.insert(*s);
+            }
+        }
+        self.holders = set;
+    }
+
+    /// Writes card `index + 1`'s place and its bits in the masks.
+    #[inline]
+    fn put(&mut self, index: usize, loc: OrderLoc) {
+        if let Some(l) = self.loc.get_mut(index) {
+            *l = loc;
+            let bit = 1u8 << index;
+            self.held &= !bit;
+            self.reserved &= !bit;
+            match loc {
+                OrderLoc::Held(_) => self.held |= bit,
+                OrderLoc::Reserved(_) => self.reserved |= bit,
+                OrderLoc::DiscardUp | OrderLoc::DiscardDown { .. } => {}
+            }
+        }
+    }
+
+    /// The seats holding a card, unplayed or reserved (those sabotage can hit).
+    #[inline]
+    pub(crate) fn holders(&self) -> SeatSet {
+        self.holders
+    }
+
+    /// The seats that took a card for the next round.
+    #[inline]
+    pub(crate) fn reserving_seats(&self) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        let mut cards = self.reserved;
+        while cards != 0 {
+            let i = cards.trailing_zeros() as usize;
+            cards &= cards - 1;
+            if let Some(OrderLoc::Reserved(s)) = self.loc.get(i) {
+                set.insert(*s);
+            }
+        }
+        set
+    }
+
+    /// Whether any card is in the discard pile (face up or down).
+    #[inline]
+    pub(crate) fn pile_has_cards(&self) -> bool {
+        (self.held | self.reserved) != u8::MAX
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (OrderNumber, OrderLoc)> + '_ {
@@ -76,10 +158,11 @@ impl OrderCards {
     /// The holder of the lowest unplayed card: who acts next.
     #[inline]
     pub fn next_actor(&self) -> Option<(OrderNumber, Seat)> {
-        self.iter().find_map(|(n, l)| match l {
-            OrderLoc::Held(s) => Some((n, s)),
+        let i = self.held.trailing_zeros() as usize;
+        match self.loc.get(i) {
+            Some(OrderLoc::Held(s)) => Some((number_of(i), *s)),
             _ => None,
-        })
+        }
     }
 
     #[inline]
@@ -92,36 +175,58 @@ impl OrderCards {
 
     /// Ⅰ. Deals one card to each seat in `needs` (in seat order) from the cards not
     /// reserved; reserved cards become their holders' cards for this round; the rest
-    /// go face down to the discard pile.
+    /// go face down to the discard pile. Only the dealt cards are drawn (a partial
+    /// shuffle): which cards stay face down, and in what order, is never seen.
     pub(crate) fn deal(&mut self, needs: SeatSet, captured: SeatSet, rng: &mut GameRng) {
+        let mut reserved = self.reserved;
+        while reserved != 0 {
+            let i = reserved.trailing_zeros() as usize;
+            reserved &= reserved - 1;
+            if let Some(&OrderLoc::Reserved(s)) = self.loc.get(i) {
+                if !captured.contains(s) {
+                    self.put(i, OrderLoc::Held(s));
+                }
+            }
+        }
+        // The round starts with no card held, so every card not just taken up is dealt.
+        let face_down = OrderLoc::DiscardDown {
+            seen: SeatSet::EMPTY,
+            above: 0,
+        };
         let mut deck = [0 as OrderNumber; ORDER_CARDS];
         let mut len = 0;
-        for (i, l) in self.loc.iter_mut().enumerate() {
-            match *l {
-                OrderLoc::Reserved(s) if !captured.contains(s) => *l = OrderLoc::Held(s),
-                _ => {
-                    deck[len] = number_of(i);
+        if self.held == 0 {
+            // Nobody took a card up: the whole set, all going face down first.
+            for (i, d) in deck.iter_mut().enumerate() {
+                *d = number_of(i);
+            }
+            len = ORDER_CARDS;
+            self.loc = [face_down; ORDER_CARDS];
+        } else {
+            let mut rest = !self.held;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let (Some(d), Some(l)) = (deck.get_mut(len), self.loc.get_mut(i)) {
+                    *d = number_of(i);
+                    *l = face_down;
                     len += 1;
                 }
             }
         }
-        let deck = &mut deck[..len];
-        rng.shuffle(deck);
-        let mut cards = deck.iter();
-        for seat in needs.iter() {
-            if let Some(&n) = cards.next() {
-                self.set(n, OrderLoc::Held(seat));
+        let deck = deck.get_mut(..len).unwrap_or_default();
+        rng.partial_shuffle(deck, needs.len());
+        // The dealt cards go to their seats; no card stays reserved (one still in the
+        // deck was its captured holder's).
+        self.reserved = 0;
+        for (seat, &n) in needs.iter().zip(deck.iter()) {
+            let i = usize::from(n).wrapping_sub(1);
+            if let Some(l) = self.loc.get_mut(i) {
+                *l = OrderLoc::Held(seat);
+                self.held |= 1 << i;
             }
         }
-        for &n in cards {
-            self.set(
-                n,
-                OrderLoc::DiscardDown {
-                    seen: SeatSet::EMPTY,
-                    above: 0,
-                },
-            );
-        }
+        self.recount();
     }
 
     /// The seat looks through the whole discard pile (to take a card after passing).
@@ -137,17 +242,22 @@ impl OrderCards {
     /// knows it, and everyone knows it was above `current`), a reserved one face up.
     #[inline]
     pub(crate) fn discard_unplayed(&mut self, seat: Seat, current: OrderNumber) {
-        for l in self.loc.iter_mut() {
-            match *l {
-                OrderLoc::Held(s) if s == seat => {
-                    *l = OrderLoc::DiscardDown {
+        let mut cards = self.held | self.reserved;
+        while cards != 0 {
+            let i = cards.trailing_zeros() as usize;
+            cards &= cards - 1;
+            match self.loc.get(i) {
+                Some(&OrderLoc::Held(s)) if s == seat => self.put(
+                    i,
+                    OrderLoc::DiscardDown {
                         seen: SeatSet::single(seat),
                         above: current,
-                    }
-                }
-                OrderLoc::Reserved(s) if s == seat => *l = OrderLoc::DiscardUp,
+                    },
+                ),
+                Some(&OrderLoc::Reserved(s)) if s == seat => self.put(i, OrderLoc::DiscardUp),
                 _ => {}
             }
         }
+        self.recount();
     }
 }

@@ -59,17 +59,114 @@ impl EndReason {
 }
 
 /// A finished game of the match, all cards shown.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct GameResult {
     pub reason: EndReason,
     /// The side that scored: the team whose condition was met, or the thief who
     /// stole the win (盗賊の勝利条件).
     pub winner: Side,
     /// Every card in play, players' first, then the centre.
-    pub roles: Vec<Role>,
+    pub roles: DealtRoles,
     /// The card set aside unseen (5 players; 6 with the thief).
     pub removed: Option<Role>,
     pub round: u8,
+}
+
+impl GameResult {
+    /// Fills the unused places of [`MatchResults`].
+    const UNUSED: GameResult = GameResult {
+        reason: EndReason::ThirdRoundEnded,
+        winner: Side::PrincessTeam,
+        roles: DealtRoles {
+            len: 0,
+            roles: [Role::Soldier; MAX_CARDS],
+        },
+        removed: None,
+        round: 0,
+    };
+}
+
+/// The cards of a deal, players' first, then the centre. A fixed array rather than a
+/// `Vec` so that ending a game allocates nothing (random playouts end millions);
+/// reads as a slice and serialises as a list.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DealtRoles {
+    len: u8,
+    /// `Role::Soldier` past `len`, so that equal lists compare equal.
+    roles: [Role; MAX_CARDS],
+}
+
+impl DealtRoles {
+    pub(crate) fn new(roles: &[Role]) -> DealtRoles {
+        let mut all = [Role::Soldier; MAX_CARDS];
+        let len = roles.len().min(MAX_CARDS);
+        for (to, from) in all.iter_mut().zip(roles) {
+            *to = *from;
+        }
+        DealtRoles {
+            len: len as u8,
+            roles: all,
+        }
+    }
+
+    pub fn as_slice(&self) -> &[Role] {
+        self.roles.get(..usize::from(self.len)).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for DealtRoles {
+    type Target = [Role];
+    fn deref(&self) -> &[Role] {
+        self.as_slice()
+    }
+}
+
+impl std::fmt::Debug for DealtRoles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for DealtRoles {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+/// The finished games of a match (at most five), in order, without allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct MatchResults {
+    len: u8,
+    games: [GameResult; MAX_GAMES],
+}
+
+/// The longest match: 5 games.
+const MAX_GAMES: usize = 5;
+
+impl Default for MatchResults {
+    fn default() -> Self {
+        MatchResults {
+            len: 0,
+            games: [GameResult::UNUSED; MAX_GAMES],
+        }
+    }
+}
+
+impl MatchResults {
+    pub(crate) fn as_slice(&self) -> &[GameResult] {
+        self.games.get(..usize::from(self.len)).unwrap_or_default()
+    }
+
+    pub(crate) fn push(&mut self, result: GameResult) {
+        if let Some(g) = self.games.get_mut(usize::from(self.len)) {
+            *g = result;
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.len)
+    }
 }
 
 /// One game of the match: three rounds with one deal of character cards.
@@ -82,7 +179,11 @@ pub struct Deal {
     /// The card removed unseen before dealing, and the cards it was drawn from.
     pub(crate) removed: Option<Role>,
     pub(crate) removal_pool: RoleMask,
-    pub(crate) status: [CardStatus; MAX_CARDS],
+    /// Face-up cards (公開, captured or not) and captured ones (捕獲, a subset): a
+    /// card's [`CardStatus`] as two bit sets, so that the targets of a turn and the end
+    /// conditions are bit operations (the hot path of every playout).
+    pub(crate) face_up: SlotSet,
+    pub(crate) captured: SlotSet,
     /// 隠れる/かばう: untargetable until the end of the round.
     pub(crate) protected: SlotSet,
     /// 「目」のマーカー: who has observed which card.
@@ -150,7 +251,11 @@ impl Deal {
         let mut removal_pool = RoleMask::NONE;
         if removal {
             removal_pool = RoleMask::of(pool);
-            rng.shuffle(pool);
+            // One draw picks the removed card; the rest are shuffled into the deck.
+            let i = rng.index(pool.len());
+            if i < pool.len() {
+                pool.swap(0, i);
+            }
             removed = pool.first().copied();
         }
         for &r in pool.iter().skip(usize::from(removal)) {
@@ -170,7 +275,8 @@ impl Deal {
             roles: deck,
             removed,
             removal_pool,
-            status: [CardStatus::Hidden; MAX_CARDS],
+            face_up: SlotSet::default(),
+            captured: SlotSet::default(),
             protected: SlotSet::default(),
             eyes: [SeatSet::EMPTY; MAX_CARDS],
             answers: [AnswerSet::default(); MAX_PLAYERS],
@@ -184,6 +290,15 @@ impl Deal {
             round: 1,
             order: OrderCards::default(),
         }
+    }
+
+    /// Ⅰ. Order cards to every player still in the game who did not reserve one.
+    pub(crate) fn deal_order_cards(&mut self, rng: &mut GameRng) {
+        let captured = self.captured_seats();
+        let reserved = self.order.reserving_seats();
+        let everyone = SeatSet::first(usize::from(self.players));
+        let needs = SeatSet::from_bits(everyone.bits() & !captured.bits() & !reserved.bits());
+        self.order.deal(needs, captured, rng);
     }
 
     pub(crate) fn slots(&self) -> impl Iterator<Item = Slot> + Clone {
@@ -226,7 +341,19 @@ impl Deal {
 
     #[inline]
     pub fn status(&self, slot: Slot) -> CardStatus {
-        self.status.get(slot.index()).copied().unwrap_or_default()
+        if self.captured.contains(slot) {
+            CardStatus::Captured
+        } else if self.face_up.contains(slot) {
+            CardStatus::Revealed
+        } else {
+            CardStatus::Hidden
+        }
+    }
+
+    /// Every card on the table, as a slot mask.
+    #[inline]
+    pub(crate) fn all_cards(&self) -> u16 {
+        (1u16 << self.card_count.min(MAX_CARDS as u8)) - 1
     }
 
     pub(crate) fn is_player_slot(&self, slot: Slot) -> bool {
@@ -238,18 +365,8 @@ impl Deal {
     }
 
     pub fn captured_seats(&self) -> SeatSet {
-        let mut set = SeatSet::EMPTY;
-        for (i, status) in self
-            .status
-            .iter()
-            .enumerate()
-            .take(usize::from(self.players))
-        {
-            if *status == CardStatus::Captured {
-                set.insert(Seat(i as u8));
-            }
-        }
-        set
+        // Players' cards are slots 0..players, so the bits are the seats'.
+        SeatSet::from_bits(self.captured.0 & SeatSet::first(usize::from(self.players)).bits())
     }
 
     pub fn is_captured(&self, seat: Seat) -> bool {
@@ -267,12 +384,10 @@ impl Deal {
     /// (「自身の役職が公開されると捕獲された状態になります」).
     #[inline]
     pub(crate) fn reveal(&mut self, slot: Slot, current: OrderNumber) {
-        if self.status(slot) != CardStatus::Hidden {
+        if self.face_up.contains(slot) {
             return;
         }
-        if let Some(s) = self.status.get_mut(slot.index()) {
-            *s = CardStatus::Revealed;
-        }
+        self.face_up.insert(slot);
         self.restrict(slot, self.role(slot).bit());
         if self.role(slot) == Role::Soldier {
             self.capture(slot, current);
@@ -282,9 +397,8 @@ impl Deal {
     /// 捕獲: face up and out; an unplayed order card goes with it.
     #[inline]
     pub(crate) fn capture(&mut self, slot: Slot, current: OrderNumber) {
-        if let Some(s) = self.status.get_mut(slot.index()) {
-            *s = CardStatus::Captured;
-        }
+        self.face_up.insert(slot);
+        self.captured.insert(slot);
         self.restrict(slot, self.role(slot).bit());
         if self.is_player_slot(slot) {
             self.order.discard_unplayed(Seat(slot.0), current);
@@ -303,11 +417,11 @@ impl Deal {
     #[inline]
     pub fn decided(&self) -> Option<EndReason> {
         let (mut princess_up, mut traveller_up, mut minister_captured) = (false, false, false);
-        for slot in self.slots() {
+        let mut up = self.face_up.0 & self.all_cards();
+        while up != 0 {
+            let slot = Slot(up.trailing_zeros() as u8);
+            up &= up - 1;
             let status = self.status(slot);
-            if status == CardStatus::Hidden {
-                continue;
-            }
             match self.role(slot) {
                 Role::Princess if status == CardStatus::Captured => {
                     return Some(EndReason::PrincessCaptured)

@@ -191,7 +191,7 @@ impl SecretMoon {
             seats,
             discard,
             phase,
-            results: self.results.clone(),
+            results: self.results().to_vec(),
         }
     }
 }
