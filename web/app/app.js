@@ -3,7 +3,7 @@ import { h, clear } from './dom.js';
 import { get, post } from './api.js';
 import * as live from './live.js';
 import { t, lang, setLang, onLang, errorText } from './i18n.js';
-import { loadBoard, makeCtx, drawBoard } from './board-host.js';
+import { loadBoard, makeCtx, drawBoard, seatLabel } from './board-host.js';
 
 const main = document.getElementById('main');
 const header = document.getElementById('header');
@@ -60,11 +60,9 @@ function clockText(clock) {
   return '';
 }
 
-function seatLabel(s, k) {
-  if (!s) return t('seat.n', { n: k + 1 });
-  if (s.name) return s.name;
-  if (s.bot) return t('seat.bot', { bot: s.bot, n: k + 1 });
-  return t('seat.empty');
+// The log line in the page's language; the server sends both (docs/PROTOCOL.md).
+function logText(e) {
+  return (lang() === 'ja' && e.text_ja) || e.text;
 }
 
 // "My tables": kept in this browser (the server has no per-user table list yet).
@@ -444,9 +442,9 @@ async function createForm() {
     );
   }
 
-  async function drawGame() {
+  function drawGame() {
     const g = gameInfo(gameSel.value);
-    if (!g) return;
+    if (!g) return Promise.resolve();
     const keep = Number(playersSel.value);
     clear(
       playersSel,
@@ -454,10 +452,32 @@ async function createForm() {
         h('option', { value: String(n), selected: n === keep || undefined }, t('players.n', { n })),
       ),
     );
+    return drawOptions();
+  }
+
+  // The option fields depend on the game and the player count (a board's optionFields may
+  // offer an option only from some count on). Loading the board module is asynchronous, so
+  // a slower earlier drawing must not land over a later one: only the newest is drawn.
+  // `data-fields-for` says which game and count the fields on show are for (tests wait on
+  // it). A choice the new fields still offer is kept.
+  let drawing = 0;
+  async function drawOptions() {
+    const g = gameInfo(gameSel.value);
+    if (!g) return;
+    const players = Number(playersSel.value);
+    const mine = ++drawing;
     const mod = await loadBoard(g.meta.id);
+    if (mine !== drawing) return;
+    const chosen = {};
+    for (const f of fields) {
+      const sel = optionsBox.querySelector(`[data-option="${f.key}"]`);
+      const v = sel && f.values[Number(sel.value)];
+      if (v) chosen[f.key] = JSON.stringify(v.value);
+    }
     const mt = (key, params) => t(key, params, mod.messages);
-    fields = mod.optionFields ? mod.optionFields(g.option_sets, Number(playersSel.value), mt) : defaultOptionFields(g.option_sets, mt);
+    fields = mod.optionFields ? mod.optionFields(g.option_sets, players, mt) : defaultOptionFields(g.option_sets, mt);
     const defaults = g.default_options || {};
+    const pick = (f, v) => JSON.stringify(v.value) === (f.key in chosen && f.values.some((x) => JSON.stringify(x.value) === chosen[f.key]) ? chosen[f.key] : JSON.stringify(defaults[f.key]));
     clear(
       optionsBox,
       fields.map((f) =>
@@ -468,16 +488,16 @@ async function createForm() {
           h(
             'select',
             { name: 'opt-' + f.key, 'data-option': f.key, 'data-values': JSON.stringify(f.values.map((v) => v.value)) },
-            f.values.map((v, i) =>
-              h('option', { value: String(i), selected: JSON.stringify(v.value) === JSON.stringify(defaults[f.key]) || undefined }, v.label),
-            ),
+            f.values.map((v, i) => h('option', { value: String(i), selected: pick(f, v) || undefined }, v.label)),
           ),
         ),
       ),
     );
+    optionsBox.dataset.fieldsFor = g.meta.id + ':' + players;
   }
 
   gameSel.addEventListener('change', drawGame);
+  playersSel.addEventListener('change', drawOptions);
   await drawGame();
   drawClock();
 
@@ -535,6 +555,8 @@ async function tablePage(m, params) {
     log: new Map(), // index -> entry
     draft: {},
     draftVersion: -1,
+    draftKey: null, // the decision the draft belongs to (see decisionKey)
+    draftFrom: -1, // the version the draft was started at
     errors: [],
     since: Date.now(), // when the pending seats started (as far as this client saw)
   };
@@ -569,6 +591,13 @@ async function tablePage(m, params) {
     return live.act(id, msg.version, action).then(
       (ack) => {
         delete document.body.dataset.busy;
+        // The ack follows the state that shows this act. A draft kept across it (the seat
+        // still pending on an identical set of actions) was the act just made: drop it.
+        if (s.msg && s.msg.version === ack.version && s.draftFrom < ack.version) {
+          s.draft = {};
+          s.draftFrom = ack.version;
+          drawBoardNow();
+        }
         return ack;
       },
       (e) => {
@@ -797,17 +826,56 @@ async function tablePage(m, params) {
     );
   }
 
+  // The log grows by a few lines per message, so only the new lines are added; the whole
+  // list is drawn again only when what a line shows changes (language, seat names).
+  // Following the newest line waits for the next frame: reading the box's geometry while
+  // drawing would force a layout of everything drawn so far in this message (the top
+  // script cost of a redraw in a profile), whereas a frame lays out anyway. The reader
+  // was at the bottom if the view reached the height the log had at the last frame.
+  const logDrawn = new Map(); // index -> li
+  let logLabels = '';
+  let logHeight = 0; // scrollHeight as of the last frame that looked
+  let logScroll = 0;
+
+  function followLog() {
+    logScroll = 0;
+    if (logBox.scrollTop + logBox.clientHeight >= logHeight - 4) logBox.scrollTop = logBox.scrollHeight;
+    logHeight = logBox.scrollHeight;
+  }
+
+  function logLine(e, you) {
+    const seats = s.msg.seats;
+    return h('li', { 'data-log-index': e.index, class: e.seat === you && you !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(seats[e.seat], e.seat) + ': '), logText(e));
+  }
+
   function drawLog() {
-    const you = s.msg ? s.msg.you : null;
-    const entries = [...s.log.values()].sort((a, b) => a.index - b.index);
-    const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
-    clear(
-      logBox,
-      entries.map((e) =>
-        h('li', { 'data-log-index': e.index, class: e.seat === you && you !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(s.msg.seats[e.seat], e.seat) + ': '), e.text),
-      ),
-    );
-    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+    if (!s.msg) return;
+    const you = s.msg.you;
+    const labels = JSON.stringify([lang(), you, s.msg.seats.map((st, k) => seatLabel(st, k))]);
+    if (labels !== logLabels) {
+      logLabels = labels;
+      logDrawn.clear();
+      logHeight = 0;
+      clear(logBox);
+    }
+    const fresh = [];
+    for (const e of s.log.values()) if (!logDrawn.has(e.index)) fresh.push(e);
+    if (!fresh.length) return;
+    fresh.sort((a, b) => a.index - b.index);
+    let last = logBox.lastElementChild ? Number(logBox.lastElementChild.dataset.logIndex) : -Infinity;
+    for (const e of fresh) {
+      const li = logLine(e, you);
+      logDrawn.set(e.index, li);
+      if (e.index > last) {
+        logBox.appendChild(li);
+        last = e.index;
+      } else {
+        // A line older than the newest drawn (a resubscribe filling a gap): in its place.
+        const after = [...logBox.children].find((x) => Number(x.dataset.logIndex) > e.index);
+        logBox.insertBefore(li, after || null);
+      }
+    }
+    if (!logScroll) logScroll = requestAnimationFrame(followLog);
   }
 
   function drawResult() {
@@ -819,6 +887,12 @@ async function tablePage(m, params) {
     clear(resultBox, resultPanel(info, msg.seats, msg.outcome, msg.you), h('p', { class: 'row' }, link('/replay/' + id + (msg.you !== null ? '?seat=' + msg.you : ''), t('result.replay')), link('/', t('nav.lobby'))));
   }
 
+  // This seat's decision: null unless it is pending with something to do.
+  function decisionKey(msg) {
+    const pending = msg.you !== null && (msg.pending || []).includes(msg.you) && msg.legal.length > 0;
+    return pending ? JSON.stringify([msg.you, msg.legal.map((l) => l.action)]) : null;
+  }
+
   function drawBoardNow() {
     const msg = s.msg;
     if (!msg || msg.status === 'open' || !msg.view) {
@@ -827,8 +901,17 @@ async function tablePage(m, params) {
       return;
     }
     layout.hidden = false;
+    // The draft lives while this seat stays pending on the same decision: during a
+    // simultaneous choice another seat's move makes a new version without touching this
+    // seat's choice, and must not wipe a half-built one (the server accepts an act from
+    // an older version on the same grounds, docs/PROTOCOL.md).
     if (s.draftVersion !== msg.version) {
-      s.draft = {};
+      const key = decisionKey(msg);
+      if (key === null || key !== s.draftKey) {
+        s.draft = {};
+        s.draftFrom = msg.version;
+      }
+      s.draftKey = key;
       s.draftVersion = msg.version;
     }
     const ctx = makeCtx(
@@ -875,6 +958,7 @@ async function tablePage(m, params) {
       clearInterval(tick);
       delete document.body.dataset.version;
       delete document.body.dataset.status;
+      if (logScroll) cancelAnimationFrame(logScroll);
     },
     relang: () => {
       layout.querySelectorAll('.game-side h2')[0].textContent = t('game.players');

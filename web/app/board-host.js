@@ -79,15 +79,23 @@ export const fallback = {
   },
 };
 
+// The name a seat goes by everywhere (seat lists, log, result, boards). The server names
+// every bot it seats "bot <kind>", so several bots of one kind would read alike: a bot is
+// named by its kind and seat number instead. A player replaced by a bot keeps its name.
+export function seatLabel(s, k) {
+  if (!s) return t('seat.n', { n: k + 1 });
+  if (s.bot && !s.user_id) return t('seat.bot', { bot: s.bot, n: k + 1 });
+  if (s.name) return s.name;
+  return t('seat.empty');
+}
+
 // Build the ctx for one drawing. `base` holds the table fields; `hooks` the host's send,
 // rerender and draft store.
 export function makeCtx(mod, base, hooks) {
   const messages = mod.messages || {};
   const seatName = (k) => {
     const s = (base.seats || [])[k];
-    if (s && s.name) return s.name;
-    if (s && s.bot) return t('seat.bot', { bot: s.bot, n: k + 1 });
-    return t('seat.n', { n: k + 1 });
+    return s && (s.name || s.bot) ? seatLabel(s, k) : t('seat.n', { n: k + 1 });
   };
   return {
     view: base.view,

@@ -92,8 +92,17 @@ export async function startServer(opts = {}) {
 // playwright-core gives every launch a fresh temporary profile of its own (it refuses an
 // explicit --user-data-dir), which is the fresh --user-data-dir the tests need.
 export async function launchBrowser() {
+  const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+  try {
+    return await launchChromium(executablePath);
+  } catch (e) {
+    throw new Error(`chromium (${executablePath}) did not start, so no browser test can run; install Debian's chromium or set CHROMIUM.\n${e.message}`);
+  }
+}
+
+function launchChromium(executablePath) {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    executablePath,
     headless: true,
     args: [
       '--headless',
@@ -175,10 +184,11 @@ export async function createTable(page, { game, players, options = {}, bots = tr
   }
   await page.waitForSelector('[data-form=create]');
   await page.selectOption('[data-create=game]', game);
-  // Changing the game redraws the players and options asynchronously (the board module
-  // may describe its own option fields).
   await page.waitForFunction((n) => [...document.querySelectorAll('[data-create=players] option')].some((o) => o.value === String(n)), players);
   await page.selectOption('[data-create=players]', String(players));
+  // The option fields are drawn asynchronously (the board module may describe them, and
+  // by player count): wait for the ones of this game and count, not the previous ones.
+  await page.waitForSelector(`[data-create=options][data-fields-for="${game}:${players}"]`, { state: 'attached' });
   for (const [key, value] of Object.entries(options)) {
     const idx = await page.evaluate(
       ({ key, value }) => {

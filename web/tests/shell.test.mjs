@@ -255,3 +255,127 @@ test('the replay viewer steps forward and back and changes perspective', async (
   await screenshot(page, 'shell-replay');
   await page.context().close();
 });
+
+// A board that shows its ctx.draft and offers the legal actions as plain buttons, served in
+// place of a game's board module: the shell's draft rules checked without a game board.
+const PROBE_BOARD = `
+export default {
+  render(root, ctx) {
+    ctx.draft.mark = ctx.draft.mark || 0;
+    const shown = document.createElement('p');
+    shown.dataset.probeDraft = String(ctx.draft.mark);
+    shown.textContent = 'draft ' + ctx.draft.mark;
+    const mark = document.createElement('button');
+    mark.dataset.probeMark = '';
+    mark.textContent = 'mark';
+    mark.onclick = () => { ctx.draft.mark += 1; ctx.rerender(); };
+    const choices = ctx.legal.map((l) => {
+      const b = document.createElement('button');
+      b.dataset.choice = '';
+      b.textContent = l.label;
+      b.onclick = () => ctx.send(l.action).catch(() => {});
+      return b;
+    });
+    root.replaceChildren(shown, mark, ...choices);
+  },
+};`;
+
+async function probeBoard(page, game) {
+  await page.context().route(`**/games/${game}/board.js`, (r) => r.fulfill({ contentType: 'text/javascript', body: PROBE_BOARD }));
+}
+
+// Simultaneous secret choices (Art Heist's places: every seat chooses at once): another
+// seat's choice makes a new version, but this seat's half-built choice stays; once this
+// seat has acted, its draft starts afresh.
+test("a seat's draft survives another seat's move while it stays pending on the same decision", async () => {
+  const a = await newPlayer(browser, server.url);
+  await probeBoard(a, 'art-heist');
+  const id = await createTable(a, { game: 'art-heist', players: 5, bots: false, start: false });
+  const b = await newPlayer(browser, server.url);
+  await probeBoard(b, 'art-heist');
+  await joinTable(b, id);
+  await a.click('[data-fill-bots]');
+  await a.waitForSelector('[data-start]:not([disabled])');
+  await a.click('[data-start]');
+  for (const p of [a, b]) {
+    await waitSettled(p);
+    await p.waitForSelector('[data-board] [data-choice]');
+  }
+  await b.click('[data-probe-mark]');
+  await b.waitForSelector('[data-probe-draft="1"]');
+  const choices = await b.$$eval('[data-board] [data-choice]', (els) => els.map((e) => e.textContent));
+  const v0 = Number(await b.evaluate(() => document.body.dataset.version));
+  await a.click('[data-board] [data-choice]');
+  await b.waitForFunction((v) => Number(document.body.dataset.version) > v && document.body.dataset.busy === undefined, v0);
+  assert.deepEqual(await b.$$eval('[data-board] [data-choice]', (els) => els.map((e) => e.textContent)), choices, 'B is still on the same decision');
+  assert.ok(await b.$('[data-probe-draft="1"]'), "B's draft survived A's move");
+  // B acts: the decision is made, and the draft goes with it.
+  await b.click('[data-board] [data-choice]');
+  await waitSettled(b);
+  await b.waitForSelector('[data-probe-draft="0"]');
+  await a.context().close();
+  await b.context().close();
+});
+
+// Bots of one kind are told apart by seat, the same way in the seat list, the log and the
+// result; the log grows line by line (earlier lines are not drawn again) and follows the
+// newest line.
+test('bot seats have distinct names in the seat list, the log and the result', async () => {
+  const page = await newPlayer(browser, server.url, { plainBoards: true });
+  await createTable(page, { game: 'ghost-at-home', players: 4 });
+  const names = await page.$$eval('[data-seats] [data-seat] .seat-name', (els) => els.map((e) => e.textContent));
+  const bots = names.filter((n) => n !== page.takugeName);
+  assert.equal(bots.length, 3);
+  assert.equal(new Set(bots).size, 3, `distinct bot names: ${bots}`);
+  for (const n of bots) assert.match(n, /^rules \(bot\) [1-4]$/);
+  let marked = false;
+  await playToEnd(page, {
+    maxClicks: 400,
+    onStep: async (p) => {
+      if (!marked) marked = await p.evaluate(() => !!document.querySelector('[data-log] li') && (document.querySelector('[data-log] li').probeMark = true));
+    },
+  });
+  const log = await page.evaluate(() => {
+    const lis = [...document.querySelectorAll('[data-log] li')];
+    return { first: lis.length > 0 && lis[0].probeMark === true, indices: lis.map((li) => Number(li.dataset.logIndex)), seats: lis.map((li) => li.querySelector('.log-seat').textContent) };
+  });
+  assert.ok(marked && log.first, 'the first log line is the same element at the end of the game');
+  assert.deepEqual(log.indices, [...log.indices].sort((x, y) => x - y), 'the log is in order');
+  for (const s of log.seats) if (s) assert.ok(names.includes(s.replace(/: $/, '')), `log seat "${s}" is a seat-list name`);
+  assert.ok(log.seats.some((s) => bots.includes(s.replace(/: $/, ''))), 'bots appear in the log by name');
+  await page.waitForFunction(() => {
+    const l = document.querySelector('[data-log]');
+    return l.scrollTop + l.clientHeight >= l.scrollHeight - 4;
+  });
+  const result = await page.$$eval('[data-outcome] tbody tr', (rows) => rows.map((r) => r.children[1].textContent));
+  assert.deepEqual([...result].sort(), [...names].sort());
+  // Japanese: the same seats, in Japanese.
+  await page.click('[data-lang=ja]');
+  await page.waitForFunction(() => document.querySelector('[data-seats] [data-seat] .seat-name') && /（ボット）/.test(document.querySelector('[data-seats]').textContent));
+  const ja = await page.$$eval('[data-seats] [data-seat] .seat-name', (els) => els.map((e) => e.textContent));
+  assert.equal(new Set(ja).size, 4);
+  assert.ok(/（ボット）/.test(await page.textContent('[data-log]')), 'the log speaks of the bots in Japanese too');
+  await page.context().close();
+});
+
+// A game's option fields follow the player count (Secret Moon's thief from six players:
+// 盗賊を加える場合は6人以上), and createTable never reads the previous game's fields.
+test('the option fields follow the game and the player count', async () => {
+  const page = await newPlayer(browser, server.url);
+  const values = (key) => page.$eval(`[data-option="${key}"]`, (e) => JSON.parse(e.dataset.values));
+  await page.selectOption('[data-create=game]', 'secret-moon');
+  await page.selectOption('[data-create=players]', '4');
+  await page.waitForSelector('[data-create=options][data-fields-for="secret-moon:4"]', { state: 'attached' });
+  assert.deepEqual(await values('thief'), [false]);
+  const three = (await values('games')).indexOf(3);
+  await page.selectOption('[data-option="games"]', String(three));
+  await page.selectOption('[data-create=players]', '6');
+  await page.waitForSelector('[data-create=options][data-fields-for="secret-moon:6"]', { state: 'attached' });
+  assert.deepEqual(await values('thief'), [false, true]);
+  assert.equal(await page.$eval('[data-option="games"]', (e) => e.value), String(three), 'a choice still offered is kept');
+  // Straight from Secret Moon's fields to another game's options.
+  const id = await createTable(page, { game: 'ghost-at-home', players: 3, options: { special_cards: true }, bots: false, start: false });
+  const info = await page.evaluate((id) => fetch('/api/tables/' + id).then((r) => r.json()), id);
+  assert.equal(info.options.special_cards, true);
+  await page.context().close();
+});

@@ -74,7 +74,7 @@ export default {
   'status.finished': 'finished',
   'status.abandoned': 'abandoned',
   'seat.n': 'Seat {n}',
-  'seat.bot': 'Bot {n} ({bot})',
+  'seat.bot': '{bot} (bot) {n}',
   'seat.empty': '(empty)',
   'seat.you': 'you',
   'seat.host': 'host',

@@ -136,7 +136,8 @@ export default {
   optionFields(optionSets, players, t) {
     const sets = Array.isArray(optionSets) ? optionSets : [];
     const games = [...new Set(sets.map((o) => o.games))].filter((g) => g !== undefined);
-    const thief = [...new Set(sets.map((o) => o.thief))].filter((v) => v !== undefined);
+    // 盗賊を加える場合は6人以上: below six the thief is not offered (the server refuses it).
+    const thief = [...new Set(sets.map((o) => o.thief))].filter((v) => v !== undefined && (v !== true || !(players < 6)));
     return [
       {
         key: 'games',
