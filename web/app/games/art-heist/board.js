@@ -32,14 +32,14 @@ const kindOf = (a) => (typeof a === 'string' ? a : Object.keys(a)[0]);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // An exhibit being sent step by step: the steps after the first go out as the server
-// asks for them. Lives outside ctx.draft because the draft is dropped with every version
-// and the steps span several versions.
+// asks for them. Lives outside ctx.draft because the draft is dropped with every new
+// decision of this seat (docs/WEB.md) and the steps span several.
 let queue = null;
 // The last ctx drawn, so an ack can redraw with the newest state.
 let latest = null;
-// The local draft of the decision under way. Other seats' choices during a simultaneous
-// step change the version (and the shell's ctx.draft) without changing this seat's
-// choice, so the draft is kept per decision and survives them.
+// The local draft of the decision under way, keyed by decision. The shell's ctx.draft now
+// survives other seats' choices during a simultaneous step too (it was dropped at every
+// version when this was written); the key also tells turns and steps apart.
 let kept = null;
 
 // The seats' accounts tell one table from another (the module outlives a table page).
