@@ -115,8 +115,11 @@ pub fn random_game<G: Game>(
     buf: &mut Vec<G::Action>,
     max_steps: usize,
 ) -> Option<usize> {
-    match G::new(options, players, rng.next_u64()) {
-        Ok(mut game) => Some(random_playout(&mut game, rng, buf, max_steps)),
+    // Played where `new` left it: moving a state out of the `Result` copies it whole
+    // (hundreds of bytes with its RNG buffer), a noticeable share of a short game.
+    let mut setup = G::new(options, players, rng.next_u64());
+    match &mut setup {
+        Ok(game) => Some(random_playout(game, rng, buf, max_steps)),
         Err(_) => None,
     }
 }

@@ -23,13 +23,13 @@ impl SecretMoon {
                 if let Action::Answer { answer } = action {
                     self.deal.record_answer(target, answer);
                 }
-                self.finish_turn(asker, number);
+                self.finish_turn(asker, number, false);
             }
             Phase::TakeOrderCard { actor, number } if actor == seat => {
                 if let Action::TakeOrderCard { number: taken } = action {
                     self.deal.order.set(taken, OrderLoc::Reserved(actor));
                 }
-                self.finish_turn(actor, number);
+                self.finish_turn(actor, number, false);
             }
             _ => {}
         }
@@ -117,17 +117,26 @@ impl SecretMoon {
             }
             Action::TakeOrderCard { .. } | Action::Answer { .. } => {}
         }
-        self.finish_turn(actor, number);
+        // Only a card turning face up can decide the game (the end conditions read
+        // nothing else), and it was undecided before this action.
+        let turned_up = matches!(
+            action,
+            Action::Nominate { .. } | Action::Sabotage { .. } | Action::Capture { .. }
+        );
+        self.finish_turn(actor, number, turned_up);
     }
 
     /// The actor's order card goes face up to the discard pile; then the game ends
-    /// if decided, or the next card is played, or the round ends.
+    /// if decided (`turned_up`: the action turned a card face up), or the next card is
+    /// played, or the round ends.
     #[inline]
-    fn finish_turn(&mut self, actor: Seat, number: OrderNumber) {
+    fn finish_turn(&mut self, actor: Seat, number: OrderNumber, turned_up: bool) {
         self.deal.order.play(number, actor);
-        if let Some(reason) = self.deal.decided() {
-            self.end_game(reason);
-            return;
+        if turned_up {
+            if let Some(reason) = self.deal.decided() {
+                self.end_game(reason);
+                return;
+            }
         }
         self.next_turn();
     }
