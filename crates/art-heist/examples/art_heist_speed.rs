@@ -2,7 +2,7 @@
 //! (with `TURNS=1`) turns per game. Under callgrind, instructions per game are
 //! total / GAMES.
 //!
-//! `GAMES=500 valgrind --tool=callgrind cargo run --release -p takuge-art-heist --example speed`
+//! `GAMES=500 valgrind --tool=callgrind cargo run --release -p takuge-art-heist --example art_heist_speed`
 //! (or run the built binary under valgrind).
 
 use std::time::Instant;

@@ -437,9 +437,15 @@ fn run_start_table(series: usize) -> Vec<u32> {
     (0..1usize << (2 * n))
         .map(|shape| {
             let count = |s: usize| if s < n { (shape >> (2 * s)) & 3 } else { 0 };
-            let mut per_start = 0;
-            for from in (0..n).filter(|&s| count(s) > 0) {
-                let stretch = (from..n).take_while(|&s| count(s) > 0).count();
+            // From the last letter down, so the stretch held from each letter is the
+            // next letter's plus one (built once per process, for every shape).
+            let (mut per_start, mut stretch) = (0, 0usize);
+            for from in (0..n).rev() {
+                if count(from) == 0 {
+                    stretch = 0;
+                    continue;
+                }
+                stretch += 1;
                 let skip = if count(from) >= 3 {
                     0
                 } else if count(from) + count(from + 1) >= 3 {
