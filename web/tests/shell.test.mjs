@@ -327,7 +327,7 @@ test('bot seats have distinct names in the seat list, the log and the result', a
   const bots = names.filter((n) => n !== page.takugeName);
   assert.equal(bots.length, 3);
   assert.equal(new Set(bots).size, 3, `distinct bot names: ${bots}`);
-  for (const n of bots) assert.match(n, /^rules \(bot\) [1-4]$/);
+  for (const n of bots) assert.match(n, /^rules [1-4] \(bot\)$/);
   let marked = false;
   await playToEnd(page, {
     maxClicks: 400,

@@ -74,7 +74,7 @@ export default {
   'status.finished': 'finished',
   'status.abandoned': 'abandoned',
   'seat.n': 'Seat {n}',
-  'seat.bot': '{bot} (bot) {n}',
+  'seat.bot': '{bot} {n} (bot)',
   'seat.empty': '(empty)',
   'seat.you': 'you',
   'seat.host': 'host',

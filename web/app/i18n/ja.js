@@ -73,7 +73,7 @@ export default {
   'status.finished': '終了',
   'status.abandoned': '解散',
   'seat.n': '{n}番席',
-  'seat.bot': '{bot}（ボット）{n}',
+  'seat.bot': '{bot} {n}（ボット）',
   'seat.empty': '（空席）',
   'seat.you': 'あなた',
   'seat.host': 'ホスト',
