@@ -474,10 +474,10 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Observe { card } => write!(f, "observe {card}"),
-            Action::Question { target } => write!(f, "question player {}", target.0),
+            Action::Question { target } => write!(f, "question seat {}", u16::from(target.0) + 1),
             Action::Nominate { card, role } => write!(f, "nominate {card} as the {role}"),
             Action::Protect { card } => write!(f, "hide/protect {card}"),
-            Action::Sabotage { target } => write!(f, "sabotage player {}", target.0),
+            Action::Sabotage { target } => write!(f, "sabotage seat {}", u16::from(target.0) + 1),
             Action::Capture { card } => write!(f, "capture {card}"),
             Action::Pass => write!(f, "pass"),
             Action::TakeOrderCard { number } => {

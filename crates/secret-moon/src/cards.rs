@@ -18,8 +18,9 @@ pub enum CardRef {
 impl fmt::Display for CardRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CardRef::Player(s) => write!(f, "player {}", s.0),
-            CardRef::Npc(i) => write!(f, "NPC card {i}"),
+            // Numbered from 1, as the table shows seats and centre cards.
+            CardRef::Player(s) => write!(f, "seat {}", u16::from(s.0) + 1),
+            CardRef::Npc(i) => write!(f, "centre card {}", u16::from(*i) + 1),
         }
     }
 }

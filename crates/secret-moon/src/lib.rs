@@ -9,6 +9,7 @@ mod apply;
 mod bots;
 mod cards;
 mod determinize;
+mod log_ja;
 mod options;
 mod order;
 mod role;
@@ -29,7 +30,8 @@ pub use view::{CardView, DiscardView, PartnerView, PhaseView, SeatOrderView, Vie
 use options::MAX_PLAYERS as MAXP;
 use state::Deal;
 use takuge_engine::{
-    ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, TeamName, Viewer,
+    ActionError, Game, GameMeta, GameRng, Lang, Outcome, Seat, SeatSet, SetupError, TeamName,
+    Viewer,
 };
 
 pub const ID: &str = "secret-moon";
@@ -281,5 +283,18 @@ impl Game for SecretMoon {
     /// eye, and answers are spoken aloud): everyone reads every line.
     fn describe_for(&self, _actor: Seat, action: &Action, _viewer: Viewer) -> Option<String> {
         Some(action.to_string())
+    }
+
+    fn describe_for_in(
+        &self,
+        actor: Seat,
+        action: &Action,
+        viewer: Viewer,
+        lang: Lang,
+    ) -> Option<String> {
+        match lang {
+            Lang::En => self.describe_for(actor, action, viewer),
+            Lang::Ja => Some(log_ja::describe(actor, action)),
+        }
     }
 }
