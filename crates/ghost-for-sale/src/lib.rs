@@ -10,6 +10,7 @@
 pub mod bot;
 pub mod data;
 mod determinize;
+mod log_ja;
 mod state;
 mod view;
 

@@ -1382,6 +1382,19 @@ impl Game for GhostForSale {
         }
     }
 
+    fn describe_for_in(
+        &self,
+        actor: Seat,
+        action: &Action,
+        viewer: Viewer,
+        lang: takuge_engine::Lang,
+    ) -> Option<String> {
+        match lang {
+            takuge_engine::Lang::En => self.describe_for(actor, action, viewer),
+            takuge_engine::Lang::Ja => crate::log_ja::describe_for(self, actor, action, viewer),
+        }
+    }
+
     #[inline]
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
         if self.phase == Phase::Over {
@@ -1457,7 +1470,10 @@ impl Game for GhostForSale {
             Action::Done => "end the turn".into(),
             Action::Pass => "pass".into(),
             Action::RemoveGhost { owner } => {
-                format!("Magic mirror: remove a ghost token of {owner}")
+                format!(
+                    "Magic mirror: remove a ghost token of seat {}",
+                    u16::from(owner.0) + 1
+                )
             }
             Action::AddGhost => "Secret crypt: add a ghost".into(),
             Action::Decline => "do not use the special card".into(),
