@@ -6,6 +6,7 @@
 
 pub mod bot;
 pub mod cards;
+mod log_ja;
 pub mod state;
 pub mod view;
 

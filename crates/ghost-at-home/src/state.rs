@@ -1928,24 +1928,48 @@ impl Game for GhostAtHome {
         }
     }
 
+    fn describe_for_in(
+        &self,
+        actor: Seat,
+        action: &Action,
+        viewer: Viewer,
+        lang: takuge_engine::Lang,
+    ) -> Option<String> {
+        match lang {
+            takuge_engine::Lang::En => self.describe_for(actor, action, viewer),
+            takuge_engine::Lang::Ja => crate::log_ja::describe_for(actor, action, viewer),
+        }
+    }
+
     fn describe(&self, action: &Action) -> String {
+        // Seats numbered from 1, as the table shows them.
+        let seat = |s: Seat| format!("seat {}", u16::from(s.0) + 1);
         match *action {
             Action::PlayRooms { cards } => format!("play {cards} as rooms"),
             Action::Light { cards, floor } => {
                 format!("discard {cards} to turn on the light of the {floor}")
             }
-            Action::PlayGhost { target } => format!("play a ghost at {target}"),
+            Action::PlayGhost { target } => format!("play a ghost at {}", seat(target)),
             Action::PlayCat { floor } => format!("play a cat on the {floor}"),
             Action::PlayLightBulb { floor } => format!("light bulb: light the {floor}"),
-            Action::PlayLightning { target } => format!("lightning: put out {target}'s light"),
+            Action::PlayLightning { target } => {
+                format!("lightning: put out {}'s light", seat(target))
+            }
             Action::PlayCatFood { from, floor, to } => {
-                format!("cat food: move the cat on {from}'s {floor} to your {to}")
+                format!(
+                    "cat food: move the cat on {}'s {floor} to your {to}",
+                    seat(from)
+                )
             }
             Action::PlayElevator { from, to } => {
                 format!("elevator: move a cat from your {from} to your {to}")
             }
             Action::PlaySpaceTimeHole { from, floor, to } => {
-                format!("space-time hole: move the ghost on {from}'s {floor} to {to}")
+                format!(
+                    "space-time hole: move the ghost on {}'s {floor} to {}",
+                    seat(from),
+                    seat(to)
+                )
             }
             Action::Discard => "discard one or more cards".into(),
             Action::DiscardCards { cards } => format!("discard {cards} face down and draw as many"),
