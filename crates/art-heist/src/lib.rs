@@ -14,6 +14,7 @@ mod bot;
 mod cards;
 mod components;
 mod game;
+mod log_ja;
 mod view;
 
 #[cfg(test)]

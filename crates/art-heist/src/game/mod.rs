@@ -298,6 +298,19 @@ impl Game for ArtHeist {
         }
     }
 
+    fn describe_for_in(
+        &self,
+        actor: Seat,
+        action: &Action,
+        viewer: Viewer,
+        lang: takuge_engine::Lang,
+    ) -> Option<String> {
+        match lang {
+            takuge_engine::Lang::En => self.describe_for(actor, action, viewer),
+            takuge_engine::Lang::Ja => crate::log_ja::describe_for(self, actor, action, viewer),
+        }
+    }
+
     fn describe(&self, action: &Action) -> String {
         let rules = self.rules();
         match *action {
