@@ -1043,11 +1043,11 @@ async function replayPage(m, params) {
       return;
     }
     // Step k > 0 is action k-1: its actor and the line this perspective reads.
-    const entries = steps.slice(1, i + 1).map((st) => ({ seat: st.seat, text: st.log }));
+    const entries = steps.slice(1, i + 1).map((st) => ({ seat: st.seat, text: st.log, text_ja: st.log_ja }));
     clear(
       logBox,
       entries.map((e) =>
-        h('li', { class: e.seat === seat && seat !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(info.seats[e.seat], e.seat) + ': '), e.text),
+        h('li', { class: e.seat === seat && seat !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(info.seats[e.seat], e.seat) + ': '), logText(e)),
       ),
     );
     logBox.scrollTop = logBox.scrollHeight;
