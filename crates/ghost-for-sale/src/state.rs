@@ -115,20 +115,22 @@ pub(crate) struct Tally {
     /// 上位となります。" Packed: total << 16 | highest card << 8 | (255 − the highest
     /// card's index in placing order). Indices are distinct and below `MAX_BIDS`, so
     /// the keys of two bidders never tie and a bidder's key is never 0.
-    key: [[u32; MAX_PLAYERS]; 8],
+    /// Eight seats wide so that a seat masked to three bits indexes it with no check
+    /// (seats 5..8 never bid).
+    key: [[u32; 8]; 8],
 }
 
 impl Tally {
     /// The seats that bid on `target`, best first.
     pub(crate) fn ranking(&self, target: u8, n: usize) -> ([u8; MAX_PLAYERS], usize) {
-        let keys = &self.key[usize::from(target).min(7)];
+        let keys = &self.key[usize::from(target & 7)];
         let mut order = [0u8; MAX_PLAYERS];
         let mut len = 0;
         for (s, &k) in keys.iter().enumerate().take(n) {
             if k != 0 {
                 // Insertion into the (at most five) already ranked seats.
                 let mut j = len;
-                while j > 0 && keys[usize::from(order[j - 1]).min(MAX_PLAYERS - 1)] < k {
+                while j > 0 && keys[usize::from(order[j - 1] & 7)] < k {
                     order[j] = order[j - 1];
                     j -= 1;
                 }
@@ -141,7 +143,7 @@ impl Tally {
 
     /// The best bidder on `target`, if anyone bid.
     pub(crate) fn winner(&self, target: u8, n: usize) -> Option<u8> {
-        let keys = &self.key[usize::from(target).min(7)];
+        let keys = &self.key[usize::from(target & 7)];
         let mut best = 0u32;
         let mut who = 0u8;
         for (s, &k) in keys.iter().enumerate().take(n) {
@@ -245,14 +247,39 @@ fn ones(mask: u16) -> u32 {
     u32::from(ONES[usize::from(mask & 0xff)]) + u32::from(ONES[usize::from(mask >> 8)])
 }
 
+/// `NTH[b][k]`: the place of the `k`-th set bit (from the lowest) of byte `b`, 8 if it
+/// has fewer bits. Drawing a card or a token picks a set bit at random on most steps;
+/// clearing bits one by one cost a few instructions per card held.
+const NTH: [[u8; 8]; 256] = {
+    let mut t = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                t[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// The value of the `n`-th set bit (from the lowest) of `mask`.
 #[inline]
 fn nth_bit(mask: u16, n: u32) -> Option<u8> {
-    let mut m = mask;
-    for _ in 0..n {
-        m &= m.wrapping_sub(1);
-    }
-    (m != 0).then(|| m.trailing_zeros() as u8)
+    let low = usize::from(mask & 0xff);
+    let in_low = u32::from(ONES[low]);
+    let (byte, k, base) = if n < in_low {
+        (low, n, 0)
+    } else {
+        (usize::from(mask >> 8), n - in_low, 8)
+    };
+    let at = *NTH[byte].get(k as usize)?;
+    (at < 8).then_some(at + base)
 }
 
 /// "3人プレイの場合:両面の宣言トークンを各3個ずつ ... 4人 ... 2個 ... 5人 ... 1個".
@@ -601,7 +628,7 @@ impl GhostForSale {
                 p.take(v);
                 p.aside[v] += 1;
                 p.aside_n += 1;
-                if self.players[..n].iter().all(|p| p.aside_n == SET_ASIDE) {
+                if self.set_aside_left(seat) == 0 {
                     self.phase = Phase::Choose;
                 }
             }
@@ -695,6 +722,28 @@ impl GhostForSale {
         SeatSet::from_bits(bits)
     }
 
+    /// `compute_pending` after `seat` acted: while every seat sets cards aside at once,
+    /// only the acting seat can have finished, so the others' bits stand (no pass over
+    /// the table on each of those steps).
+    #[inline]
+    fn next_pending(&self, seat: usize) -> SeatSet {
+        match self.phase {
+            Phase::Declare | Phase::Auction(_) | Phase::Special(_) => {
+                SeatSet::from_bits(1 << self.turn)
+            }
+            Phase::SetAside => SeatSet::from_bits(self.set_aside_left(seat)),
+            Phase::Choose | Phase::Over => self.compute_pending(),
+        }
+    }
+
+    /// The seats still setting cards aside, from `pending` before `seat`'s card was
+    /// counted and `seat`'s count now.
+    #[inline]
+    fn set_aside_left(&self, seat: usize) -> u16 {
+        let done = u16::from(self.player(seat).aside_n >= SET_ASIDE);
+        self.pending.bits() & !(done << seat)
+    }
+
     /// Round 1: remember which of `seat`'s cards everyone has now seen on the table in
     /// this round, so `determinize` never sets such a card aside.
     pub(crate) fn observe(&mut self, seat: usize, auction: usize) {
@@ -782,12 +831,9 @@ impl GhostForSale {
     /// One pass over auction `a`: per target and seat, the total, the highest card
     /// and when that card was placed.
     pub(crate) fn tally(&self, a: usize) -> Tally {
-        let mut t = Tally {
-            key: [[0; MAX_PLAYERS]; 8],
-        };
+        let mut t = Tally { key: [[0; 8]; 8] };
         for (i, b) in self.auctions[a].bids().iter().enumerate() {
-            let k =
-                &mut t.key[usize::from(b.target).min(7)][usize::from(b.seat).min(MAX_PLAYERS - 1)];
+            let k = &mut t.key[usize::from(b.target & 7)][usize::from(b.seat & 7)];
             let v = u32::from(b.value);
             // Strictly greater: of two equal highest cards, the first one counts.
             if v > (*k >> 8) & 0xff {
@@ -798,40 +844,34 @@ impl GhostForSale {
         t
     }
 
-    /// Turns the auction's cards face up: everyone now knows each of them.
-    fn reveal(&mut self, a: usize) {
+    /// Turns the auction's cards face up, then pays or takes back every one: a card goes
+    /// to the box when `pays(target, seat)`, else back to its owner's hand. One pass
+    /// over the cards does both.
+    fn reveal_and_settle(&mut self, a: usize, pays: impl Fn(u8, u8) -> bool) {
         self.auctions[a].revealed = true;
-        if self.round != 0 {
-            return;
-        }
-        // Round 1: remember, per seat, the cards now seen (see `observe`).
-        let mut seen = [[0u8; 11]; MAX_PLAYERS];
-        for (p, s) in self.players.iter().zip(seen.iter_mut()) {
-            *s = p.paid;
-        }
-        for b in self.auctions[a].bids() {
-            seen[usize::from(b.seat).min(MAX_PLAYERS - 1)][usize::from(b.value).min(10)] += 1;
-        }
-        for (p, s) in self.players.iter_mut().zip(seen) {
-            for (k, v) in p.r1_known.iter_mut().zip(s) {
-                *k = (*k).max(v);
-            }
-        }
-    }
-
-    /// Pays or takes back every card of auction `a`: a card goes to the box when
-    /// `pays(target, seat)`, else back to its owner's hand.
-    fn settle(&mut self, a: usize, pays: impl Fn(u8, u8) -> bool) {
+        let mut back = [[0u8; 11]; MAX_PLAYERS];
         let len = usize::from(self.auctions[a].len).min(MAX_BIDS);
         for i in 0..len {
             let b = self.auctions[a].bids[i];
-            let p = &mut self.players[usize::from(b.seat).min(MAX_PLAYERS - 1)];
-            let v = usize::from(b.value);
+            let seat = usize::from(b.seat).min(MAX_PLAYERS - 1);
+            let p = &mut self.players[seat];
+            let v = usize::from(b.value).min(10);
             if pays(b.target, b.seat) {
                 p.paid[v] += 1;
             } else {
                 p.give(v);
                 self.holding |= 1 << b.seat;
+                back[seat][v] += 1;
+            }
+        }
+        if self.round != 0 {
+            return;
+        }
+        // Round 1: everyone has now seen each of these cards (see `observe`); a seat's
+        // cards seen are the ones it paid, earlier or just now, and the ones it took back.
+        for (p, back) in self.players.iter_mut().zip(back) {
+            for ((k, &paid), back) in p.r1_known.iter_mut().zip(&p.paid).zip(back) {
+                *k = (*k).max(paid + back);
             }
         }
     }
@@ -843,7 +883,6 @@ impl GhostForSale {
         match self.phase {
             Phase::Auction(AuctionKind::Info) => {
                 let a = self.auction_index(AuctionKind::Info);
-                self.reveal(a);
                 // (1) "1位だったプレイヤーは2位のプレイヤーの「?カード」を見ることができ
                 // ます ... 最下位のプレイヤーは誰の「?カード」も見ることができません。
                 // ただし、最下位のプレイヤーはミセス・トゥルーライトにかけた賭け金カードを
@@ -861,7 +900,7 @@ impl GhostForSale {
                 // プレイヤーは賭けた賭け金カード手元に戻します。"
                 let pile_winner = tally.winner(T_PILE, self.n());
                 self.pile_seer[r] = pile_winner;
-                self.settle(a, |target, seat| match target {
+                self.reveal_and_settle(a, |target, seat| match target {
                     T_TRUELIGHT => Some(seat) != last,
                     _ => Some(seat) == pile_winner,
                 });
@@ -869,7 +908,6 @@ impl GhostForSale {
             }
             Phase::Auction(AuctionKind::Property) => {
                 let a = self.auction_index(AuctionKind::Property);
-                self.reveal(a);
                 // "館のオークションはアルファベット順に処理していきます ... 最高額をかけた
                 // プレイヤーは賭け金を支払い、他のプレイヤーは賭け金を戻します。"
                 let tally = self.tally(a);
@@ -885,7 +923,7 @@ impl GhostForSale {
                         self.portrait_owner = *w;
                     }
                 }
-                self.settle(a, |target, seat| {
+                self.reveal_and_settle(a, |target, seat| {
                     winners.get(usize::from(target)).copied().flatten() == Some(seat)
                 });
                 self.next_special(r * PER_ROUND);
@@ -1397,18 +1435,20 @@ impl Game for GhostForSale {
 
     #[inline]
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
-        if self.phase == Phase::Over {
-            return Err(ActionError::GameOver);
+        // A pending seat is a seat of the table in a game not over, so one test admits
+        // every legal move; which refusal it is gets worked out only on the way out.
+        if !self.pending.contains(seat) {
+            return Err(if self.phase == Phase::Over {
+                ActionError::GameOver
+            } else if seat.index() >= self.n() {
+                ActionError::NoSuchSeat(seat)
+            } else {
+                ActionError::NotYourTurn(seat)
+            });
         }
-        if seat.index() >= self.n() {
-            return Err(ActionError::NoSuchSeat(seat));
-        }
-        if !self.to_move().contains(seat) {
-            return Err(ActionError::NotYourTurn(seat));
-        }
-        self.play(seat.index(), *action)
-            .map_err(ActionError::Illegal)?;
-        self.pending = self.compute_pending();
+        let s = seat.index().min(MAX_PLAYERS - 1);
+        self.play(s, *action).map_err(ActionError::Illegal)?;
+        self.pending = self.next_pending(s);
         Ok(())
     }
 
