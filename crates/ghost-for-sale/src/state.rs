@@ -442,10 +442,10 @@ impl GhostForSale {
 
     #[inline]
     fn holds(&self, seat: usize, value: u8) -> bool {
-        self.player(seat)
-            .hand
-            .get(usize::from(value))
-            .is_some_and(|&c| c > 0)
+        // `held` mirrors the hand; a value past its bits is no card.
+        u32::from(self.player(seat).held)
+            .checked_shr(u32::from(value))
+            .is_some_and(|b| b & 1 != 0)
     }
 
     /// `sample_action` outside the auctions (setting aside, "?" cards, declarations and
@@ -517,13 +517,19 @@ impl GhostForSale {
         None
     }
 
-    /// Plays an action of a pending seat: each arm checks everything first and only then
-    /// changes the state, so a refusal leaves it untouched.
+    /// Plays an action of a pending seat and refreshes `pending`: each arm checks
+    /// everything first and only then changes the state, so a refusal leaves it
+    /// untouched. In an auction, `pending` changes only when the turn ends (see
+    /// `end_turn`): choosing a target or a first card leaves it as it was.
     #[inline]
     fn play(&mut self, seat: usize, action: Action) -> Result<(), Reject> {
         match self.phase {
             Phase::Auction(kind) => self.play_auction(seat.min(MAX_PLAYERS - 1), kind, action),
-            _ => self.play_outside_auction(seat, action),
+            _ => {
+                self.play_outside_auction(seat, action)?;
+                self.pending = self.next_pending(seat);
+                Ok(())
+            }
         }
     }
 
@@ -787,6 +793,10 @@ impl GhostForSale {
         } else {
             self.assign_turn(self.next_seat(self.turn));
         }
+        self.pending = match self.phase {
+            Phase::Auction(_) => SeatSet::from_bits(1 << self.turn),
+            _ => self.compute_pending(),
+        };
     }
 
     /// Gives the turn to the next seat clockwise from `from` that is still in the
@@ -1447,9 +1457,7 @@ impl Game for GhostForSale {
             });
         }
         let s = seat.index().min(MAX_PLAYERS - 1);
-        self.play(s, *action).map_err(ActionError::Illegal)?;
-        self.pending = self.next_pending(s);
-        Ok(())
+        self.play(s, *action).map_err(ActionError::Illegal)
     }
 
     fn view(&self, viewer: Viewer) -> crate::view::View {
