@@ -738,7 +738,14 @@ impl GhostForSale {
                 SeatSet::from_bits(1 << self.turn)
             }
             Phase::SetAside => SeatSet::from_bits(self.set_aside_left(seat)),
-            Phase::Choose | Phase::Over => self.compute_pending(),
+            // After a "?" card only its player is done. When no one else was pending,
+            // the step just opened this phase (the last card set aside, or round 2
+            // begun by a special-card decision), and everyone must choose.
+            Phase::Choose => match self.pending.bits() & !(1 << seat) {
+                0 => self.compute_pending(),
+                left => SeatSet::from_bits(left),
+            },
+            Phase::Over => SeatSet::EMPTY,
         }
     }
 
