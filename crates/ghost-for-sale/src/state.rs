@@ -976,14 +976,16 @@ impl GhostForSale {
     /// "すべてのプレイヤーは「?カード」を表にし ... それぞれの館の幽霊の数を計算し、得点を見ます。"
     fn end_round(&mut self) {
         let r = usize::from(self.round);
+        // "「嘘」カードを選択したプレイヤーの置いた宣言トークンはすべて逆の結果": the face
+        // that counts as a ghost, per seat, read once for the six properties.
+        let counted = self.card[r].map(|c| match c {
+            Some(QuestionCard::Lie) => PAINTING,
+            _ => GHOST,
+        });
         for g in r * PER_ROUND..(r + 1) * PER_ROUND {
             let mut ghosts = u8::from(self.crypt_added[g]);
-            for (s, faces) in self.decl[g][..self.n()].iter().enumerate() {
-                // "「嘘」カードを選択したプレイヤーの置いた宣言トークンはすべて逆の結果".
-                ghosts += match self.card[r][s] {
-                    Some(QuestionCard::Lie) => faces[PAINTING],
-                    _ => faces[GHOST],
-                };
+            for (faces, &face) in self.decl[g][..self.n()].iter().zip(&counted) {
+                ghosts += faces[face & 1];
             }
             self.ghosts[g] = Some(ghosts);
             if self.special[g] == Some(Special::CrystalBall)
@@ -1383,10 +1385,12 @@ impl Game for GhostForSale {
         }
         // The options in `legal_actions` order: the stop (`Done` after a card, `Pass`
         // when allowed), then the targets.
-        let stop = u32::from(self.placed != 0 || kind == AuctionKind::Property || p.on_truelight);
-        let targets = match kind {
-            AuctionKind::Property => PER_ROUND as u32,
-            AuctionKind::Info => 1 + u32::from(self.has_pile()),
+        let (stop, targets) = match kind {
+            AuctionKind::Property => (1, PER_ROUND as u32),
+            AuctionKind::Info => (
+                u32::from(self.placed != 0 || p.on_truelight),
+                1 + u32::from(self.has_pile()),
+            ),
         };
         let k = rng.below(targets + stop);
         if k < stop {
