@@ -61,7 +61,8 @@ pub struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
     pub bind: std::net::SocketAddr,
-    /// The database (SQLite; created and migrated on first start).
+    /// The database: SQLite (`sqlite://file`, created on first start) or PostgreSQL
+    /// (`postgres://user@host/db`); migrated on start.
     #[arg(long, default_value = "sqlite://takuge.db", value_name = "URL")]
     pub database_url: String,
     /// Mark session cookies `Secure` (when served over HTTPS).

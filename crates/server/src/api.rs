@@ -107,7 +107,7 @@ pub async fn register(
     let guest = auth.as_ref().filter(|a| a.user.guest).map(|a| a.user.id);
     let result = match guest {
         Some(id) => sqlx::query(
-            "UPDATE users SET name = ?, display_name = ?, password_hash = ?, guest = 0 WHERE id = ? AND guest = 1",
+            "UPDATE users SET name = $1, display_name = $2, password_hash = $3, guest = 0 WHERE id = $4 AND guest = 1",
         )
         .bind(&body.name)
         .bind(&body.name)
@@ -117,18 +117,22 @@ pub async fn register(
         .await
         .map(|_| id),
         None => sqlx::query(
-            "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (?, ?, ?, 0, ?)",
+            "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES ($1, $2, $3, 0, $4) RETURNING id",
         )
         .bind(&body.name)
         .bind(&body.name)
         .bind(&hash)
         .bind(now())
-        .execute(&state.db)
+        .fetch_one(&state.db)
         .await
-        .map(|r| r.last_insert_rowid()),
+        .map(|r| r.get::<i64, _>(0)),
     };
     let id = match result {
-        Ok(id) => id,
+        Ok(id) => {
+            // A guest's cached sessions still carry its guest name.
+            state.sessions.forget_user(id);
+            id
+        }
         Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
             return Err(ApiError::conflict("name_taken", "that name is taken"))
         }
@@ -150,7 +154,7 @@ pub async fn login(
     if body.name.len() > 64 || body.password.len() > 1024 {
         return Err(invalid_credentials());
     }
-    let row = sqlx::query("SELECT id, password_hash FROM users WHERE name = ? AND guest = 0")
+    let row = sqlx::query("SELECT id, password_hash FROM users WHERE name = $1 AND guest = 0")
         .bind(&body.name)
         .fetch_optional(&state.db)
         .await?;
@@ -181,13 +185,13 @@ pub async fn guest(
     auth_limited(&state, addr.ip())?;
     let suffix = auth::hex(&auth::random_bytes::<3>()?);
     let r = sqlx::query(
-        "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (NULL, ?, NULL, 1, ?)",
+        "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (NULL, $1, NULL, 1, $2) RETURNING id",
     )
     .bind(format!("guest-{suffix}"))
     .bind(now())
-    .execute(&state.db)
+    .fetch_one(&state.db)
     .await?;
-    let id = r.last_insert_rowid();
+    let id: i64 = r.get(0);
     let user = auth::user_by_id(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::internal("guest vanished"))?;
@@ -196,10 +200,11 @@ pub async fn guest(
 }
 
 pub async fn logout(State(state): S, auth: Auth) -> Result<Response, ApiError> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
         .bind(auth::hash_token(auth.credential.token()))
         .execute(&state.db)
         .await?;
+    state.sessions.forget_token(auth.credential.token());
     let cookie = auth::clear_cookie(state.config.secure_cookies);
     Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "ok": true }))).into_response())
 }
@@ -290,7 +295,8 @@ pub async fn create_table(
     let mut tx = state.db.begin().await?;
     let id = sqlx::query(
         "INSERT INTO game_tables (game, options, players, host, private, invite_code, clock, seed, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10)
+         RETURNING id",
     )
     .bind(&body.game)
     .bind(options.to_string())
@@ -302,26 +308,66 @@ pub async fn create_table(
     .bind(seed as i64)
     .bind(t)
     .bind(t)
-    .execute(&mut *tx)
+    .fetch_one(&mut *tx)
     .await?
-    .last_insert_rowid();
+    .get(0);
+    // Every seat in one statement (each statement is a round trip to the database).
+    let values: Vec<String> = (0..body.players)
+        .map(|k| {
+            let p = k * 4;
+            format!("(${}, ${}, ${}, NULL, ${})", p + 1, p + 2, p + 3, p + 4)
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO seats (table_id, seat, user_id, bot, name) VALUES {}",
+        values.join(", ")
+    );
+    let mut insert = sqlx::query(&sql);
     for k in 0..body.players {
         let sit = k == 0 && body.sit.unwrap_or(true);
-        sqlx::query(
-            "INSERT INTO seats (table_id, seat, user_id, bot, name) VALUES (?, ?, ?, NULL, ?)",
-        )
-        .bind(id)
-        .bind(k as i64)
-        .bind(sit.then_some(auth.user.id))
-        .bind(if sit {
-            auth.user.display_name.clone()
-        } else {
-            String::new()
-        })
-        .execute(&mut *tx)
-        .await?;
+        insert = insert
+            .bind(id)
+            .bind(k as i64)
+            .bind(sit.then_some(auth.user.id))
+            .bind(if sit {
+                auth.user.display_name.clone()
+            } else {
+                String::new()
+            });
     }
+    insert.execute(&mut *tx).await?;
     tx.commit().await?;
+    let seats = (0..body.players)
+        .map(|k| {
+            let sit = k == 0 && body.sit.unwrap_or(true);
+            crate::table::SeatInfo {
+                seat: k as u8,
+                user_id: sit.then_some(auth.user.id),
+                name: if sit {
+                    auth.user.display_name.clone()
+                } else {
+                    String::new()
+                },
+                bot: None,
+                replaced: false,
+            }
+        })
+        .collect();
+    state.hub.adopt(crate::table::TableMeta {
+        id,
+        game: body.game.clone(),
+        options,
+        players: body.players,
+        host: auth.user.id,
+        private: body.private,
+        invite_code: invite,
+        clock: body.clock,
+        seed,
+        status: crate::table::Status::Open,
+        seats,
+        outcome: None,
+        clock_state: None,
+    })?;
     let c = caller(&auth.user);
     let info = state
         .hub
@@ -346,7 +392,7 @@ pub async fn lobby(State(state): S, Query(q): Query<LobbyQuery>) -> Result<Json<
                 (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND (s.user_id IS NOT NULL OR s.bot IS NOT NULL)) AS taken
          FROM game_tables t
          WHERE t.status = 'open' AND t.private = 0
-           AND (? IS NULL OR t.game = ?) AND (? IS NULL OR t.players = ?)
+           AND ($1 IS NULL OR t.game = $2) AND ($3 IS NULL OR t.players = $4)
          ORDER BY t.id DESC LIMIT 200",
     )
     .bind(&q.game)

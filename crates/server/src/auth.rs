@@ -88,7 +88,7 @@ pub async fn new_session(db: &Db, user_id: i64) -> Result<String, ApiError> {
     let token = hex(&random_bytes::<32>()?);
     let t = now();
     sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
     )
     .bind(hash_token(&token))
     .bind(user_id)
@@ -100,7 +100,7 @@ pub async fn new_session(db: &Db, user_id: i64) -> Result<String, ApiError> {
 }
 
 pub async fn user_by_id(db: &Db, id: i64) -> Result<Option<User>, ApiError> {
-    let row = sqlx::query("SELECT id, name, display_name, guest FROM users WHERE id = ?")
+    let row = sqlx::query("SELECT id, name, display_name, guest FROM users WHERE id = $1")
         .bind(id)
         .fetch_optional(db)
         .await?;
@@ -115,7 +115,7 @@ pub async fn user_by_id(db: &Db, id: i64) -> Result<Option<User>, ApiError> {
 pub async fn user_by_token(db: &Db, token: &str) -> Result<Option<User>, ApiError> {
     let row = sqlx::query(
         "SELECT u.id, u.name, u.display_name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = ? AND s.expires_at > ?",
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
     )
     .bind(hash_token(token))
     .bind(now())
@@ -126,6 +126,68 @@ pub async fn user_by_token(db: &Db, token: &str) -> Result<Option<User>, ApiErro
         name: r.get("name"),
         display_name: r.get("display_name"),
         guest: r.get::<i64, _>("guest") != 0,
+    }))
+}
+
+/// Sessions already looked up, by token hash: every request and WebSocket names its
+/// session, and asking the database each time put a round trip in front of every
+/// request. Logout and registration (which renames a guest) forget entries.
+#[derive(Default)]
+pub struct SessionCache {
+    map: std::sync::Mutex<std::collections::HashMap<String, (User, i64)>>,
+}
+
+/// A bound on the cache; past it the cache starts again (the database still knows).
+const SESSION_CACHE_MAX: usize = 100_000;
+
+impl SessionCache {
+    fn get(&self, hash: &str, now: i64) -> Option<User> {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(hash)
+            .filter(|(_, expires)| *expires > now)
+            .map(|(u, _)| u.clone())
+    }
+    fn put(&self, hash: String, user: User, expires: i64) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= SESSION_CACHE_MAX {
+            map.clear();
+        }
+        map.insert(hash, (user, expires));
+    }
+    pub fn forget_token(&self, token: &str) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.remove(&hash_token(token));
+    }
+    pub fn forget_user(&self, user_id: i64) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.retain(|_, (u, _)| u.id != user_id);
+    }
+}
+
+/// The user a session token belongs to, from the cache or the database.
+pub async fn user_for_token(state: &AppState, token: &str) -> Result<Option<User>, ApiError> {
+    let hash = hash_token(token);
+    let t = now();
+    if let Some(user) = state.sessions.get(&hash, t) {
+        return Ok(Some(user));
+    }
+    let row = sqlx::query(
+        "SELECT u.id, u.name, u.display_name, u.guest, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
+    )
+    .bind(&hash)
+    .bind(t)
+    .fetch_optional(&state.db)
+    .await?;
+    Ok(row.map(|r| {
+        let user = User {
+            id: r.get("id"),
+            name: r.get("name"),
+            display_name: r.get("display_name"),
+            guest: r.get::<i64, _>("guest") != 0,
+        };
+        state.sessions.put(hash, user.clone(), r.get("expires_at"));
+        user
     }))
 }
 
@@ -207,7 +269,7 @@ impl FromRequestParts<Arc<AppState>> for MaybeAuth {
         if cred.token().len() > 256 {
             return Ok(MaybeAuth(None));
         }
-        let user = user_by_token(&state.db, cred.token()).await?;
+        let user = user_for_token(state, cred.token()).await?;
         Ok(MaybeAuth(user.map(|user| Auth {
             user,
             credential: cred,

@@ -7,22 +7,33 @@ use crate::table::{self, Cmd, TableHandle, TableId};
 use std::collections::HashMap;
 use std::sync::Arc;
 use takuge_engine::Registry;
-use tokio::sync::{oneshot, Mutex};
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 pub struct Hub {
-    tables: Mutex<HashMap<TableId, TableHandle>>,
+    /// Every command looks its table up here, so the lock is a plain one held for a
+    /// lookup; loading a table from the database holds `loading` instead.
+    tables: std::sync::Mutex<HashMap<TableId, TableHandle>>,
+    loading: Mutex<()>,
     registry: Registry,
     db: Db,
+    writer: crate::db::Writer,
+    writer_task: tokio::task::JoinHandle<()>,
+    bots: crate::bots::BotPool,
     metrics: Arc<Metrics>,
     closing: std::sync::atomic::AtomicBool,
 }
 
 impl Hub {
     pub fn new(registry: Registry, db: Db, metrics: Arc<Metrics>) -> Self {
+        let (writer, writer_task) = crate::db::Writer::start(db.clone());
         Hub {
-            tables: Mutex::new(HashMap::new()),
+            tables: std::sync::Mutex::new(HashMap::new()),
+            loading: Mutex::new(()),
             registry,
             db,
+            writer,
+            writer_task,
+            bots: crate::bots::BotPool::per_core(),
             metrics,
             closing: std::sync::atomic::AtomicBool::new(false),
         }
@@ -38,35 +49,70 @@ impl Hub {
         let mut restored = 0;
         for id in ids {
             match self.ensure(id).await {
-                Ok(true) => restored += 1,
-                Ok(false) => {}
+                Ok(Some(_)) => restored += 1,
+                Ok(None) => {}
                 Err(e) => tracing::error!(table = id, error = %e.message, "cannot restore table"),
             }
         }
         Ok(restored)
     }
 
-    /// Makes sure table `id` runs; false if there is no such table.
-    async fn ensure(&self, id: TableId) -> Result<bool, ApiError> {
-        let mut tables = self.tables.lock().await;
-        if let Some(h) = tables.get(&id) {
-            if !h.tx.is_closed() {
-                return Ok(true);
-            }
-            tables.remove(&id);
+    fn running(&self, id: TableId) -> Option<mpsc::Sender<Cmd>> {
+        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        tables
+            .get(&id)
+            .filter(|h| !h.tx.is_closed())
+            .map(|h| h.tx.clone())
+    }
+
+    /// The mailbox of table `id`, loading the table if it is not running; `None` if
+    /// there is no such table.
+    async fn ensure(&self, id: TableId) -> Result<Option<mpsc::Sender<Cmd>>, ApiError> {
+        if let Some(tx) = self.running(id) {
+            return Ok(Some(tx));
+        }
+        let _loading = self.loading.lock().await;
+        // Someone may have loaded it while we waited.
+        if let Some(tx) = self.running(id) {
+            return Ok(Some(tx));
         }
         let Some((meta, actions)) = table::load(&self.db, id).await? else {
-            return Ok(false);
+            return Ok(None);
         };
         let handle = table::spawn(
             &self.registry,
             self.db.clone(),
+            self.writer.clone(),
+            self.bots.clone(),
             self.metrics.clone(),
             meta,
             actions,
         )?;
-        tables.insert(id, handle);
-        Ok(true)
+        let tx = handle.tx.clone();
+        self.tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, handle);
+        Ok(Some(tx))
+    }
+
+    /// Starts a table just created (so nothing to load from the database).
+    pub fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
+        let id = meta.id;
+        let handle = table::spawn(
+            &self.registry,
+            self.db.clone(),
+            self.writer.clone(),
+            self.bots.clone(),
+            self.metrics.clone(),
+            meta,
+            Vec::new(),
+        )?;
+        self.tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, handle);
+        Ok(())
     }
 
     /// Sends a command to table `id`, loading it first if needed.
@@ -76,12 +122,8 @@ impl Hub {
         }
         let mut cmd = cmd;
         for _ in 0..2 {
-            if !self.ensure(id).await? {
+            let Some(tx) = self.ensure(id).await? else {
                 return Err(ApiError::unknown_table(id));
-            }
-            let tx = match self.tables.lock().await.get(&id) {
-                Some(h) => h.tx.clone(),
-                None => return Err(ApiError::unknown_table(id)),
             };
             match tx.send(cmd).await {
                 Ok(()) => return Ok(()),
@@ -107,22 +149,38 @@ impl Hub {
     pub async fn shutdown(&self) {
         self.closing
             .store(true, std::sync::atomic::Ordering::Relaxed);
-        let handles: Vec<TableHandle> = self.tables.lock().await.drain().map(|(_, h)| h).collect();
+        let handles: Vec<TableHandle> = self
+            .tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .drain()
+            .map(|(_, h)| h)
+            .collect();
         for h in &handles {
             let _ = h.tx.send(Cmd::Shutdown).await;
         }
         for h in handles {
             let _ = h.task.await;
         }
+        // Every table has stopped, so no commit is waiting.
+        self.writer_task.abort();
     }
 
     /// Stops every table at once, as a crash would (tests).
     pub async fn abort(&self) {
         self.closing
             .store(true, std::sync::atomic::Ordering::Relaxed);
-        for (_, h) in self.tables.lock().await.drain() {
+        let handles: Vec<TableHandle> = self
+            .tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .drain()
+            .map(|(_, h)| h)
+            .collect();
+        for h in handles {
             h.task.abort();
         }
+        self.writer_task.abort();
     }
 
     pub fn registry(&self) -> &Registry {

@@ -7,6 +7,7 @@
 pub mod api;
 pub mod assets;
 pub mod auth;
+pub mod bots;
 pub mod db;
 pub mod error;
 pub mod hub;
@@ -88,6 +89,7 @@ pub struct AppState {
     pub account_limiter: Limiter<i64>,
     pub auth_limiter: Limiter<IpAddr>,
     pub dummy_hash: String,
+    pub sessions: auth::SessionCache,
     pub shutdown: watch::Receiver<bool>,
 }
 
@@ -202,6 +204,7 @@ impl Server {
             db,
             metrics,
             dummy_hash,
+            sessions: auth::SessionCache::default(),
             shutdown,
         });
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;

@@ -14,6 +14,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 use takuge_engine::record::{LoggedAction, RECORD_FORMAT};
+use takuge_engine::Lang;
 use takuge_engine::{
     DynGame, DynState, GameRng, MatchRecord, Outcome, Registry, Seat, SeatRecord, SeatSet, Viewer,
 };
@@ -127,6 +128,8 @@ pub struct TableMeta {
     pub status: Status,
     pub seats: Vec<SeatInfo>,
     pub outcome: Option<Outcome>,
+    /// The clocks as last committed (`None`: not started, or no clock).
+    pub clock_state: Option<ClockState>,
 }
 
 /// What anyone allowed to see the table may read about it.
@@ -147,6 +150,15 @@ pub struct TableInfo {
     pub version: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+}
+
+/// What a restart must keep of the clocks: each seat's real-time reserve left and,
+/// for a seat thinking now, when it started (Unix milliseconds), from which its
+/// deadline follows. Deadlines are wall-clock: time the server is down still runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockState {
+    pub reserve_ms: Vec<u64>,
+    pub thinking_since_ms: Vec<Option<i64>>,
 }
 
 /// Who asks: an account, or the server itself (bots, clocks).
@@ -220,6 +232,8 @@ pub enum Cmd {
 struct LogEntry {
     seat: Seat,
     lines: Vec<Option<String>>,
+    /// The same in Japanese (`text_ja`).
+    lines_ja: Vec<Option<String>>,
 }
 
 struct Sub {
@@ -236,6 +250,8 @@ struct Table {
     log: Vec<LogEntry>,
     subs: HashMap<u64, Sub>,
     db: Db,
+    writer: crate::db::Writer,
+    bots: crate::bots::BotPool,
     metrics: Arc<Metrics>,
     me: mpsc::WeakSender<Cmd>,
     bot_in_flight: Option<u64>,
@@ -252,13 +268,23 @@ fn err(status: StatusCode, code: &'static str, message: impl Into<String>) -> Ap
 }
 
 /// Lines every viewer may read about `seat` playing `action` in `state` (before it).
-fn log_lines(state: &dyn DynState, seat: Seat, action: &Value) -> Vec<Option<String>> {
+fn log_lines(state: &dyn DynState, seat: Seat, action: &Value, lang: Lang) -> Vec<Option<String>> {
     let players = state.players();
     Seat::all(players)
         .map(Viewer::Seat)
         .chain(std::iter::once(Viewer::Spectator))
-        .map(|v| state.describe_for(seat, action, v))
+        .map(|v| state.describe_for_in(seat, action, v, lang))
         .collect()
+}
+
+/// The line of a viewer who may read nothing of the action but that it happened; the
+/// seat numbered from 1, as the table shows it.
+fn acted(seat: Seat, lang: Lang) -> String {
+    let n = u16::from(seat.0) + 1;
+    match lang {
+        Lang::En => format!("seat {n} acted"),
+        Lang::Ja => format!("{n}番席が行動した"),
+    }
 }
 
 /// Updates, per seat, the version since which it has been pending without a break.
@@ -384,7 +410,7 @@ impl Table {
 
     async fn save_seat(&self, seat: &SeatInfo) -> Result<(), ApiError> {
         sqlx::query(
-            "UPDATE seats SET user_id = ?, bot = ?, name = ?, replaced = ? WHERE table_id = ? AND seat = ?",
+            "UPDATE seats SET user_id = $1, bot = $2, name = $3, replaced = $4 WHERE table_id = $5 AND seat = $6",
         )
         .bind(seat.user_id)
         .bind(&seat.bot)
@@ -398,7 +424,7 @@ impl Table {
     }
 
     async fn save_status(&self, status: Status) -> Result<(), ApiError> {
-        sqlx::query("UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?")
+        sqlx::query("UPDATE game_tables SET status = $1, updated_at = $2 WHERE id = $3")
             .bind(status.as_str())
             .bind(now())
             .bind(self.meta.id)
@@ -506,17 +532,15 @@ impl Table {
             s.bot = Some(bot.clone());
             s.name = format!("bot {bot}");
         }
-        let mut tx = self.db.begin().await?;
-        for s in seats.iter().filter(|s| s.bot.is_some()) {
-            sqlx::query("UPDATE seats SET bot = ?, name = ? WHERE table_id = ? AND seat = ?")
-                .bind(&s.bot)
-                .bind(&s.name)
-                .bind(self.meta.id)
-                .bind(s.seat as i64)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
+        // Every free seat in one statement: free in memory is free in the database.
+        sqlx::query(
+            "UPDATE seats SET bot = $1, name = $2 WHERE table_id = $3 AND user_id IS NULL AND bot IS NULL",
+        )
+        .bind(&bot)
+        .bind(format!("bot {bot}"))
+        .bind(self.meta.id)
+        .execute(&self.db)
+        .await?;
         self.meta.seats = seats;
         Ok(())
     }
@@ -536,7 +560,23 @@ impl Table {
         let state = self
             .game
             .new_game(&self.meta.options, self.meta.players, self.meta.seed)?;
-        self.save_status(Status::Playing).await?;
+        let idle = self.thinking_since.clone();
+        self.arm_clocks_for(state.to_move());
+        let clock_state = self.clock_state();
+        self.thinking_since = idle;
+        let clock_state = match clock_state {
+            Some(c) => Some(serde_json::to_string(&c).map_err(ApiError::internal)?),
+            None => None,
+        };
+        sqlx::query(
+            "UPDATE game_tables SET status = 'playing', clock_state = $1, updated_at = $2 WHERE id = $3",
+        )
+        .bind(clock_state)
+        .bind(now())
+        .bind(self.meta.id)
+        .execute(&self.db)
+        .await?;
+        self.arm_clocks_for(state.to_move());
         track_pending(&mut self.pending_since, SeatSet::EMPTY, state.to_move(), 0);
         self.state = Some(state);
         self.meta.status = Status::Playing;
@@ -585,63 +625,64 @@ impl Table {
         let Some(state) = self.state.as_ref() else {
             return Err(ApiError::internal("a playing table has no state"));
         };
-        let lines = log_lines(state.as_ref(), seat, &action);
+        let lines = log_lines(state.as_ref(), seat, &action, Lang::En);
+        let lines_ja = log_lines(state.as_ref(), seat, &action, Lang::Ja);
         let mut next = state.box_clone();
         next.apply(seat, &action)?;
         let new_version = self.version() + 1;
         let before = state.to_move();
         let outcome = next.outcome();
-        let insert = sqlx::query(
-            "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(self.meta.id)
-        .bind(new_version as i64)
-        .bind(seat.0 as i64)
-        .bind(action.to_string())
-        .bind(now());
-        // The last action and the outcome commit together; any other action is one
-        // statement (its own transaction).
-        let inserted = match &outcome {
-            None => insert.execute(&self.db).await.map(|_| ()),
-            Some(outcome) => {
-                let outcome = serde_json::to_string(outcome).map_err(ApiError::internal)?;
-                let mut tx = self.db.begin().await?;
-                match insert.execute(&mut *tx).await {
-                    Ok(_) => {
-                        sqlx::query(
-                            "UPDATE game_tables SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
-                        )
-                        .bind(outcome)
-                        .bind(now())
-                        .bind(self.meta.id)
-                        .execute(&mut *tx)
-                        .await?;
-                        tx.commit().await
-                    }
-                    Err(e) => Err(e),
-                }
-            }
-        };
-        if let Err(e) = inserted {
-            if let sqlx::Error::Database(d) = &e {
-                if d.is_unique_violation() {
-                    return Err(ApiError::conflict(
+        // The clocks after this action commit with it, so a restart resumes them; they
+        // go back as they were if the commit fails.
+        let clocks_before = (self.thinking_since.clone(), self.reserve_ms.clone());
+        self.charge_clock(seat);
+        self.arm_clocks_for(next.to_move());
+        let outcome_json = outcome
+            .as_ref()
+            .map(|o| serde_json::to_string(o).map_err(ApiError::internal))
+            .transpose();
+        let clock_json = self
+            .clock_state()
+            .map(|c| serde_json::to_string(&c).map_err(ApiError::internal))
+            .transpose();
+        let committed = match (outcome_json, clock_json) {
+            (Ok(outcome), Ok(clock_state)) => {
+                let write = crate::db::ActionWrite {
+                    table: self.meta.id,
+                    version: new_version as i64,
+                    seat: i64::from(seat.0),
+                    action: action.to_string(),
+                    // The last action and the outcome commit together.
+                    outcome,
+                    clock_state,
+                };
+                match self.writer.commit(write).await {
+                    Ok(crate::db::Committed::Yes) => Ok(()),
+                    Ok(crate::db::Committed::VersionConflict) => Err(ApiError::conflict(
                         "version_conflict",
                         "another writer committed this version first; nothing was changed",
-                    ));
+                    )),
+                    Err(e) => Err(ApiError::internal(e)),
                 }
             }
-            return Err(e.into());
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        };
+        if let Err(e) = committed {
+            (self.thinking_since, self.reserve_ms) = clocks_before;
+            return Err(e);
         }
         self.metrics
             .actions_committed
             .fetch_add(1, Ordering::Relaxed);
-        self.charge_clock(seat);
         let after = next.to_move();
         track_pending(&mut self.pending_since, before, after, new_version);
         self.state = Some(next);
         self.actions.push(LoggedAction { seat, action });
-        self.log.push(LogEntry { seat, lines });
+        self.log.push(LogEntry {
+            seat,
+            lines,
+            lines_ja,
+        });
         if let Some(outcome) = outcome {
             self.meta.outcome = Some(outcome);
             self.meta.status = Status::Finished;
@@ -684,8 +725,14 @@ impl Table {
                     .get(viewer_index)
                     .cloned()
                     .flatten()
-                    .unwrap_or_else(|| format!("{} acted", e.seat));
-                json!({ "index": i, "seat": e.seat, "text": text })
+                    .unwrap_or_else(|| acted(e.seat, Lang::En));
+                let text_ja = e
+                    .lines_ja
+                    .get(viewer_index)
+                    .cloned()
+                    .flatten()
+                    .unwrap_or_else(|| acted(e.seat, Lang::Ja));
+                json!({ "index": i, "seat": e.seat, "text": text, "text_ja": text_ja })
             })
             .collect();
         json!({
@@ -703,6 +750,7 @@ impl Table {
             "legal": legal,
             "log": log,
             "outcome": self.meta.outcome,
+            "clock": self.clock_json(),
         })
     }
 
@@ -761,28 +809,24 @@ impl Table {
         let me = self.me.clone();
         let seed = bot_seed(self.meta.seed, version);
         let table = self.meta.id;
-        tokio::spawn(async move {
-            let chosen = tokio::task::spawn_blocking(move || {
-                let mut rng = GameRng::from_seed(seed);
-                snapshot.bot_action(seat, &bot, &mut rng)
-            })
-            .await;
-            match chosen {
-                Ok(Ok(action)) => {
+        let started = self.bots.run(move || {
+            let mut rng = GameRng::from_seed(seed);
+            match snapshot.bot_action(seat, &bot, &mut rng) {
+                Ok(action) => {
                     if let Some(tx) = me.upgrade() {
-                        let _ = tx
-                            .send(Cmd::BotMove {
-                                seat,
-                                version,
-                                action,
-                            })
-                            .await;
+                        let _ = tx.blocking_send(Cmd::BotMove {
+                            seat,
+                            version,
+                            action,
+                        });
                     }
                 }
-                Ok(Err(e)) => tracing::error!(table, %seat, error = %e, "bot failed"),
-                Err(e) => tracing::error!(table, %seat, error = %e, "bot task failed"),
+                Err(e) => tracing::error!(table, %seat, error = %e, "bot failed"),
             }
         });
+        if !started {
+            tracing::error!(table, %seat, "no bot thread is running");
+        }
     }
 
     // ---- clocks ----
@@ -792,6 +836,12 @@ impl Table {
             (Some(s), Status::Playing) => s.to_move(),
             _ => takuge_engine::SeatSet::EMPTY,
         };
+        self.arm_clocks_for(pending);
+    }
+
+    /// Starts the clock of every human seat in `pending` not already thinking; stops
+    /// every other.
+    fn arm_clocks_for(&mut self, pending: SeatSet) {
         let now = tokio::time::Instant::now();
         for (i, since) in self.thinking_since.iter_mut().enumerate() {
             let seat = Seat(i as u8);
@@ -824,27 +874,59 @@ impl Table {
         }
     }
 
+    /// How long seat `i` may think this move, from when it started.
+    fn allowance(&self, i: usize) -> Option<Duration> {
+        match self.meta.clock {
+            Clock::None => None,
+            Clock::RealTime {
+                per_move_seconds, ..
+            } => Some(Duration::from_millis(
+                u64::from(per_move_seconds) * 1000 + self.reserve_ms.get(i).copied().unwrap_or(0),
+            )),
+            Clock::TurnBased { hours_per_move } => {
+                Some(Duration::from_secs(u64::from(hours_per_move) * 3600))
+            }
+        }
+    }
+
     /// The earliest moment a thinking seat runs out of time.
     fn next_deadline(&self) -> Option<(tokio::time::Instant, Seat)> {
-        let allowance = |i: usize| -> Option<Duration> {
-            match self.meta.clock {
-                Clock::None => None,
-                Clock::RealTime {
-                    per_move_seconds, ..
-                } => Some(Duration::from_millis(
-                    u64::from(per_move_seconds) * 1000
-                        + self.reserve_ms.get(i).copied().unwrap_or(0),
-                )),
-                Clock::TurnBased { hours_per_move } => {
-                    Some(Duration::from_secs(u64::from(hours_per_move) * 3600))
-                }
-            }
-        };
         self.thinking_since
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| Some((((*s)? + allowance(i)?), Seat(i as u8))))
+            .filter_map(|(i, s)| Some((((*s)? + self.allowance(i)?), Seat(i as u8))))
             .min_by_key(|(t, _)| *t)
+    }
+
+    /// The clocks as they are now, in wall-clock terms (`None` without a clock).
+    fn clock_state(&self) -> Option<ClockState> {
+        if self.meta.clock == Clock::None {
+            return None;
+        }
+        let now_ms = crate::db::now_ms();
+        Some(ClockState {
+            reserve_ms: self.reserve_ms.clone(),
+            thinking_since_ms: self
+                .thinking_since
+                .iter()
+                .map(|s| s.map(|t| now_ms - t.elapsed().as_millis() as i64))
+                .collect(),
+        })
+    }
+
+    /// For clients: each seat's reserve left and, while it thinks, its deadline
+    /// (Unix milliseconds).
+    fn clock_json(&self) -> Value {
+        let Some(state) = self.clock_state() else {
+            return Value::Null;
+        };
+        let deadlines: Vec<Option<i64>> = state
+            .thinking_since_ms
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Some((*s)? + self.allowance(i)?.as_millis() as i64))
+            .collect();
+        json!({ "reserve_ms": state.reserve_ms, "deadline_ms": deadlines })
     }
 
     async fn time_out(&mut self, seat: Seat) -> Result<(), ApiError> {
@@ -1050,8 +1132,8 @@ pub async fn load(
     id: TableId,
 ) -> Result<Option<(TableMeta, Vec<LoggedAction<Value>>)>, ApiError> {
     let Some(row) = sqlx::query(
-        "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome
-         FROM game_tables WHERE id = ?",
+        "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state
+         FROM game_tables WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(db)
@@ -1061,7 +1143,7 @@ pub async fn load(
     };
     let parse = |s: String| serde_json::from_str::<Value>(&s).map_err(ApiError::internal);
     let seat_rows = sqlx::query(
-        "SELECT seat, user_id, bot, name, replaced FROM seats WHERE table_id = ? ORDER BY seat",
+        "SELECT seat, user_id, bot, name, replaced FROM seats WHERE table_id = $1 ORDER BY seat",
     )
     .bind(id)
     .fetch_all(db)
@@ -1077,7 +1159,7 @@ pub async fn load(
         })
         .collect();
     let action_rows = sqlx::query(
-        "SELECT version, seat, action FROM actions WHERE table_id = ? ORDER BY version",
+        "SELECT version, seat, action FROM actions WHERE table_id = $1 ORDER BY version",
     )
     .bind(id)
     .fetch_all(db)
@@ -1112,6 +1194,10 @@ pub async fn load(
             Some(s) => Some(serde_json::from_str(&s).map_err(ApiError::internal)?),
             None => None,
         },
+        clock_state: match row.get::<Option<String>, _>("clock_state") {
+            Some(s) => Some(serde_json::from_str(&s).map_err(ApiError::internal)?),
+            None => None,
+        },
     };
     Ok(Some((meta, actions)))
 }
@@ -1128,7 +1214,8 @@ fn restore(
     track_pending(pending, SeatSet::EMPTY, state.to_move(), 0);
     for (i, a) in actions.iter().enumerate() {
         let before = state.to_move();
-        let lines = log_lines(state.as_ref(), a.seat, &a.action);
+        let lines = log_lines(state.as_ref(), a.seat, &a.action, Lang::En);
+        let lines_ja = log_lines(state.as_ref(), a.seat, &a.action, Lang::Ja);
         state.apply(a.seat, &a.action).map_err(|e| {
             ApiError::internal(format!(
                 "table {}: action {} no longer replays: {}",
@@ -1141,6 +1228,7 @@ fn restore(
         log.push(LogEntry {
             seat: a.seat,
             lines,
+            lines_ja,
         });
     }
     Ok((state, log))
@@ -1150,6 +1238,8 @@ fn restore(
 pub fn spawn(
     registry: &Registry,
     db: Db,
+    writer: crate::db::Writer,
+    bots: crate::bots::BotPool,
     metrics: Arc<Metrics>,
     meta: TableMeta,
     actions: Vec<LoggedAction<Value>>,
@@ -1172,6 +1262,21 @@ pub fn spawn(
         } => u64::from(reserve_seconds) * 1000,
         _ => 0,
     };
+    let mut thinking_since = vec![None; players];
+    let mut reserve_ms = vec![reserve; players];
+    if let (Some(c), Status::Playing) = (&meta.clock_state, meta.status) {
+        if c.reserve_ms.len() == players && c.thinking_since_ms.len() == players {
+            reserve_ms.clone_from(&c.reserve_ms);
+            let now = tokio::time::Instant::now();
+            let now_ms = crate::db::now_ms();
+            for (t, since) in thinking_since.iter_mut().zip(&c.thinking_since_ms) {
+                *t = since.map(|ms| {
+                    let ago = Duration::from_millis(now_ms.saturating_sub(ms).max(0) as u64);
+                    now.checked_sub(ago).unwrap_or(now)
+                });
+            }
+        }
+    }
     let table = Table {
         meta,
         game,
@@ -1180,12 +1285,14 @@ pub fn spawn(
         log,
         subs: HashMap::new(),
         db,
+        writer,
+        bots,
         metrics,
         me: tx.downgrade(),
         bot_in_flight: None,
         counted_live: false,
-        thinking_since: vec![None; players],
-        reserve_ms: vec![reserve; players],
+        thinking_since,
+        reserve_ms,
         pending_since,
     };
     let task = tokio::spawn(table.run(rx));
@@ -1203,7 +1310,10 @@ pub fn replay_steps(
     for (i, a) in record.actions.iter().enumerate() {
         let text = state
             .describe_for(a.seat, &a.action, viewer)
-            .unwrap_or_else(|| format!("{} acted", a.seat));
+            .unwrap_or_else(|| acted(a.seat, Lang::En));
+        let text_ja = state
+            .describe_for_in(a.seat, &a.action, viewer, Lang::Ja)
+            .unwrap_or_else(|| acted(a.seat, Lang::Ja));
         state
             .apply(a.seat, &a.action)
             .map_err(|e| ApiError::internal(format!("replay step {}: {}", i + 1, e.message)))?;
@@ -1211,6 +1321,7 @@ pub fn replay_steps(
             "version": i + 1,
             "seat": a.seat,
             "log": text,
+            "log_ja": text_ja,
             "view": state.view(viewer),
         }));
     }

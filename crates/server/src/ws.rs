@@ -105,7 +105,7 @@ pub async fn upgrade(
     let user = if cred.token().len() > 256 {
         None
     } else {
-        auth::user_by_token(&state.db, cred.token()).await?
+        auth::user_for_token(&state, cred.token()).await?
     };
     let Some(user) = user else {
         return Err(ApiError::unauthenticated());

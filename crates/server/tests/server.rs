@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use serde_json::{json, Value};
-use takuge_engine::{DynState, Seat, Viewer};
+use takuge_engine::{DynState, Lang, Seat, Viewer};
 
 /// Replays the finished record and checks that every message `messages` (received
 /// by `viewer`) holds exactly that viewer's view, legal actions, pending seats and
@@ -19,11 +19,15 @@ fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages:
     let mut states: Vec<Box<dyn DynState>> = vec![state.box_clone()];
     let mut lines = Vec::new();
     for a in &record.actions {
-        lines.push(
+        let n = a.seat.0 + 1;
+        lines.push((
             state
                 .describe_for(a.seat, &a.action, viewer)
-                .unwrap_or_else(|| format!("{} acted", a.seat)),
-        );
+                .unwrap_or_else(|| format!("seat {n} acted")),
+            state
+                .describe_for_in(a.seat, &a.action, viewer, Lang::Ja)
+                .unwrap_or_else(|| format!("{n}番席が行動した")),
+        ));
         state.apply(a.seat, &a.action).expect("replays");
         states.push(state.box_clone());
     }
@@ -47,7 +51,8 @@ fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages:
         assert_eq!(m["legal"], legal, "legal actions at {v}");
         for entry in m["log"].as_array().expect("log") {
             let i = entry["index"].as_u64().expect("index") as usize;
-            assert_eq!(entry["text"], json!(lines[i]), "log line {i}");
+            assert_eq!(entry["text"], json!(lines[i].0), "log line {i}");
+            assert_eq!(entry["text_ja"], json!(lines[i].1), "Japanese log line {i}");
         }
         checked += 1;
     }
@@ -60,9 +65,10 @@ async fn fetch_record(c: &Client, table: i64) -> takuge_engine::MatchRecord {
     serde_json::from_value(r).expect("a match record")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn full_games_over_websockets_show_each_seat_only_its_own() {
-    let env = Env::new();
+async fn full_games_over_websockets_show_each_seat_only_its_own(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
     let server = env.start().await;
     let a = Client::guest(server.addr).await;
     let b = Client::guest(server.addr).await;
@@ -129,9 +135,10 @@ async fn full_games_over_websockets_show_each_seat_only_its_own() {
     server.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_catalog_game_plays_over_a_websocket_showing_only_its_seat() {
-    let env = Env::new();
+async fn every_catalog_game_plays_over_a_websocket_showing_only_its_seat(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
     let server = env.start().await;
     let reg = takuge_games::registry();
     for id in reg.ids() {
@@ -164,9 +171,10 @@ async fn every_catalog_game_plays_over_a_websocket_showing_only_its_seat() {
     server.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bad_requests_get_a_clear_error_and_change_nothing() {
-    let env = Env::new();
+async fn bad_requests_get_a_clear_error_and_change_nothing(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
     let server = env.start().await;
     let a = Client::guest(server.addr).await;
     let b = Client::guest(server.addr).await;
@@ -188,16 +196,19 @@ async fn bad_requests_get_a_clear_error_and_change_nothing() {
     } else {
         (&b, &a, &mut wb)
     };
-    // The mover's own legal actions (from its own message).
-    let own = loop {
-        let m = mws.recv_type("table").await;
-        if !m["legal"].as_array().expect("legal").is_empty() {
-            break m;
+    // The mover's own legal actions (from its own message: `latest` when that is A's).
+    let own = if mover_is_a {
+        latest.clone()
+    } else {
+        loop {
+            let m = mws.recv_type("table").await;
+            if !m["legal"].as_array().expect("legal").is_empty() {
+                break m;
+            }
         }
     };
     let legal = own["legal"][0]["action"].clone();
-    let db = env.db();
-    let before = snapshot(&db).await;
+    let before = snapshot(&env).await;
 
     let path = format!("/api/tables/{t}/actions");
     let cases: Vec<(u16, &str, (u16, Value))> = vec![
@@ -338,16 +349,17 @@ async fn bad_requests_get_a_clear_error_and_change_nothing() {
     // An oversize message closes the connection.
     assert!(mws.recv().await.is_none());
     assert_eq!(
-        snapshot(&db).await,
+        snapshot(&env).await,
         before,
         "refused requests changed the database"
     );
     server.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn accounts_sessions_and_no_enumeration() {
-    let env = Env::new();
+async fn accounts_sessions_and_no_enumeration(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
     let server = env.start().await;
     let base = format!("http://{}", server.addr);
     let http = reqwest::Client::new();
@@ -437,9 +449,10 @@ async fn accounts_sessions_and_no_enumeration() {
     server.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn lobby_private_tables_and_host_powers() {
-    let env = Env::new();
+async fn lobby_private_tables_and_host_powers(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
     let server = env.start().await;
     let host = Client::guest(server.addr).await;
     let friend = Client::guest(server.addr).await;
@@ -503,8 +516,10 @@ async fn lobby_private_tables_and_host_powers() {
 
 /// Plays a table with two WebSocket seats and two bot seats from a fixed seed,
 /// optionally restarting (or killing) the server when it reaches `restart_at`.
-async fn deterministic_game(restart_at: Option<(u64, bool)>) -> takuge_engine::MatchRecord {
-    let env = Env::new();
+async fn deterministic_game(
+    env: &Env,
+    restart_at: Option<(u64, bool)>,
+) -> takuge_engine::MatchRecord {
     let mut server = env.start().await;
     let a = Client::guest(server.addr).await;
     let b = Client::guest(server.addr).await;
@@ -535,24 +550,32 @@ async fn deterministic_game(restart_at: Option<(u64, bool)>) -> takuge_engine::M
     record
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_restart_mid_game_finishes_with_an_identical_record() {
-    let straight = deterministic_game(None).await;
+async fn a_restart_mid_game_finishes_with_an_identical_record(backend: Backend) {
+    let fresh = || async {
+        Env::new(backend)
+            .await
+            .expect("checked below: the backend is available")
+    };
+    if Env::new(backend).await.is_none() {
+        return;
+    }
+    let straight = deterministic_game(&fresh().await, None).await;
     assert!(
         straight.actions.len() > 20,
         "{} actions",
         straight.actions.len()
     );
-    let restarted = deterministic_game(Some((12, false))).await;
+    let restarted = deterministic_game(&fresh().await, Some((12, false))).await;
     assert_eq!(restarted.actions, straight.actions);
-    let crashed = deterministic_game(Some((12, true))).await;
+    let crashed = deterministic_game(&fresh().await, Some((12, true))).await;
     assert_eq!(crashed.actions, straight.actions);
     assert_eq!(crashed.seed, straight.seed);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seat_out_of_time_is_played_by_a_bot_and_marked() {
-    let env = Env::new();
+async fn a_seat_out_of_time_is_played_by_a_bot_and_marked(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
     let server = env.start().await;
     let host = Client::guest(server.addr).await;
     let (s, t) = host
@@ -587,6 +610,73 @@ async fn a_seat_out_of_time_is_played_by_a_bot_and_marked() {
     server.shutdown().await;
 }
 
+/// The first table message in which seat 0 is thinking, with its clock.
+async fn seat0_thinking(ws: &mut Ws) -> Value {
+    loop {
+        let m = ws.recv_type("table").await;
+        assert_eq!(m["status"], "playing", "{m}");
+        if m["clock"]["deadline_ms"][0].is_i64() {
+            return m;
+        }
+    }
+}
+
+async fn a_restart_keeps_each_seats_reserve_and_deadline(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    let server = env.start().await;
+    let host = Client::guest(server.addr).await;
+    // Seat 0 (the host) gets 1 s a move and 30 s of reserve; bots play the rest.
+    let (s, t) = host
+        .post(
+            "/api/tables",
+            json!({"game": "secret-moon", "players": 3, "seed": 5,
+                   "clock": {"kind": "real_time", "per_move_seconds": 1, "reserve_seconds": 30}}),
+        )
+        .await;
+    assert_eq!(s, 201, "{t}");
+    let id = t["id"].as_i64().expect("id");
+    host.post(&format!("/api/tables/{id}/bots"), json!({}))
+        .await;
+    let (s, _) = host
+        .post(&format!("/api/tables/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s, 200);
+    let mut ws = host.ws().await;
+    ws.send(json!({"type": "subscribe", "table": id})).await;
+    // Think past the per-move second so the reserve is drawn on, then move.
+    let m = seat0_thinking(&mut ws).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1600)).await;
+    let legal = m["legal"].as_array().cloned().unwrap_or_default();
+    let version = m["version"].as_u64().expect("version");
+    ws.send(json!({"type": "act", "table": id, "version": version,
+                   "action": choose(&legal, version, 0)}))
+        .await;
+    // The next time seat 0 thinks: its reserve is down by about 0.6 s, and a deadline runs.
+    let before = seat0_thinking(&mut ws).await;
+    let reserve = before["clock"]["reserve_ms"][0].as_i64().expect("reserve");
+    assert!((28_000..=29_700).contains(&reserve), "{before}");
+    let deadline = before["clock"]["deadline_ms"][0]
+        .as_i64()
+        .expect("deadline");
+    server.shutdown().await;
+    let server = env.start().await;
+    let host = host.with_base(server.addr);
+    let mut ws = host.ws().await;
+    ws.send(json!({"type": "subscribe", "table": id})).await;
+    let after = seat0_thinking(&mut ws).await;
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["clock"]["reserve_ms"][0], reserve, "{after}");
+    // The same deadline, to the rounding of milliseconds, not a fresh allowance.
+    let restored = after["clock"]["deadline_ms"][0].as_i64().expect("deadline");
+    assert!(
+        (restored - deadline).abs() <= 2,
+        "{deadline} then {restored}"
+    );
+    server.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_load_test_drives_tables_and_reports() {
     let report = takuge_server::loadtest::run(takuge_server::loadtest::LoadConfig {
@@ -608,9 +698,10 @@ async fn the_load_test_drives_tables_and_reports() {
     assert!(text.contains("actions/s") && text.contains("p99"), "{text}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn openapi_lists_every_route_and_every_listed_route_exists() {
-    let env = Env::new();
+async fn openapi_lists_every_route_and_every_listed_route_exists(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
     let server = env.start().await;
     let c = Client::guest(server.addr).await;
     let (s, doc) = c.get("/api/openapi.json").await;
@@ -638,3 +729,37 @@ async fn openapi_lists_every_route_and_every_listed_route_exists() {
     }
     server.shutdown().await;
 }
+
+/// Every test above, once against SQLite and once against PostgreSQL.
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::Backend::Sqlite).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::Backend::Postgres).await
+                }
+            )*
+        }
+    };
+}
+
+on_both_databases!(
+    a_restart_keeps_each_seats_reserve_and_deadline,
+    full_games_over_websockets_show_each_seat_only_its_own,
+    every_catalog_game_plays_over_a_websocket_showing_only_its_seat,
+    bad_requests_get_a_clear_error_and_change_nothing,
+    accounts_sessions_and_no_enumeration,
+    lobby_private_tables_and_host_powers,
+    a_seat_out_of_time_is_played_by_a_bot_and_marked,
+    openapi_lists_every_route_and_every_listed_route_exists,
+    a_restart_mid_game_finishes_with_an_identical_record,
+);

@@ -1,10 +1,10 @@
-//! A real server on loopback with a temporary SQLite file, and real clients.
+//! A real server on loopback with a temporary database (a SQLite file, or a fresh
+//! database on the PostgreSQL that `TAKUGE_TEST_POSTGRES_URL` names), and real clients.
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 use takuge_server::limit::Rate;
 use takuge_server::{Config, Server};
@@ -13,14 +13,19 @@ use tokio_tungstenite::tungstenite::Message;
 
 pub const CSRF: &str = "x-takuge";
 
-pub fn config(db: &std::path::Path) -> Config {
+pub use takuge_server::db::Backend;
+
+/// The PostgreSQL the tests use (a superuser URL; `scripts/test` starts one).
+pub const POSTGRES_ENV: &str = "TAKUGE_TEST_POSTGRES_URL";
+
+pub fn config(database_url: String) -> Config {
     let lots = Rate {
         per_second: 10_000.0,
         burst: 10_000.0,
     };
     Config {
         bind: SocketAddr::from(([127, 0, 0, 1], 0)),
-        database_url: format!("sqlite://{}", db.display()),
+        database_url,
         allow_fixed_seeds: true,
         per_ip: lots,
         per_account: lots,
@@ -31,22 +36,68 @@ pub fn config(db: &std::path::Path) -> Config {
 
 pub struct Env {
     pub dir: tempfile::TempDir,
+    pub backend: Backend,
+    pub url: String,
 }
 
+static NEXT_DB: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
 impl Env {
-    pub fn new() -> Env {
-        Env {
-            dir: tempfile::tempdir().expect("temp dir"),
-        }
-    }
-    pub fn db(&self) -> PathBuf {
-        self.dir.path().join("takuge.db")
+    /// A fresh, empty database of that kind; `None` (the test is skipped, saying so)
+    /// when PostgreSQL is asked for and `TAKUGE_TEST_POSTGRES_URL` is unset — except in
+    /// CI (`CI` set), where that is a failure: the suite must run against both.
+    pub async fn new(backend: Backend) -> Option<Env> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = match backend {
+            Backend::Sqlite => format!("sqlite://{}", dir.path().join("takuge.db").display()),
+            Backend::Postgres => {
+                let Ok(admin) = std::env::var(POSTGRES_ENV) else {
+                    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false");
+                    assert!(
+                        !ci,
+                        "{POSTGRES_ENV} is unset: in CI the server tests must run against PostgreSQL (scripts/test starts one)"
+                    );
+                    eprintln!("skipped: {POSTGRES_ENV} is unset (scripts/test sets it)");
+                    return None;
+                };
+                fresh_postgres_database(&admin).await
+            }
+        };
+        Some(Env { dir, backend, url })
     }
     pub async fn start(&self) -> Server {
-        Server::start(config(&self.db()))
+        Server::start(config(self.url.clone()))
             .await
             .expect("server starts")
     }
+}
+
+/// Creates a new database on the server `admin` names and returns its URL.
+async fn fresh_postgres_database(admin: &str) -> String {
+    use sqlx::Executor;
+    let name = format!(
+        "takuge_test_{}_{}",
+        std::process::id(),
+        NEXT_DB.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
+    let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(admin)
+        .await
+        .expect("connect to the test PostgreSQL");
+    conn.execute(format!("DROP DATABASE IF EXISTS {name}").as_str())
+        .await
+        .expect("drop old test database");
+    conn.execute(format!("CREATE DATABASE {name}").as_str())
+        .await
+        .expect("create test database");
+    let (base, query) = match admin.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (admin, String::new()),
+    };
+    let (server, _) = base
+        .rsplit_once('/')
+        .filter(|(s, _)| s.contains("://") && !s.ends_with('/'))
+        .unwrap_or((base, ""));
+    format!("{server}/{name}{query}")
 }
 
 pub struct Client {
@@ -296,16 +347,15 @@ pub async fn setup_table_with(
 
 /// Everything the database holds about games, to check that a refused request
 /// changed nothing.
-pub async fn snapshot(db: &std::path::Path) -> Vec<String> {
+pub async fn snapshot(env: &Env) -> Vec<String> {
     use sqlx::Row;
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", db.display()))
-        .await
-        .expect("open db");
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&env.url).await.expect("open db");
     let mut out = Vec::new();
     for q in [
         "SELECT table_id || ':' || version || ':' || seat || ':' || action FROM actions ORDER BY table_id, version",
         "SELECT id || ':' || status || ':' || COALESCE(outcome, '') FROM game_tables ORDER BY id",
-        "SELECT table_id || ':' || seat || ':' || COALESCE(user_id, '') || ':' || COALESCE(bot, '') FROM seats ORDER BY table_id, seat",
+        "SELECT table_id || ':' || seat || ':' || COALESCE(CAST(user_id AS TEXT), '') || ':' || COALESCE(bot, '') FROM seats ORDER BY table_id, seat",
         "SELECT id || ':' || COALESCE(name, '') || ':' || guest FROM users ORDER BY id",
     ] {
         for r in sqlx::query(q).fetch_all(&pool).await.expect("query") {
