@@ -282,6 +282,37 @@ fn nth_bit(mask: u16, n: u32) -> Option<u8> {
     (at < 8).then_some(at + base)
 }
 
+/// Per hand, as its `held` bits of values 1..=10 shifted down by one: the number of
+/// distinct values, then those values in increasing order (0 after them). One look-up
+/// gives both numbers a card draw needs (about half a game's steps draw a card).
+const CARDS: [[u8; 11]; 1024] = {
+    let mut t = [[0u8; 11]; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 10 {
+            if m & (1 << bit) != 0 {
+                t[m][1 + k] = bit as u8 + 1;
+                k += 1;
+            }
+            bit += 1;
+        }
+        t[m][0] = k as u8;
+        m += 1;
+    }
+    t
+};
+
+/// A value drawn uniformly among those `held` has (`held`: bit `v` for value `v`);
+/// the same draw as `nth_bit(held, rng.below(ones(held)))`.
+#[inline]
+fn draw_card(held: u16, rng: &mut GameRng) -> Option<u8> {
+    let row = CARDS.get(usize::from(held >> 1))?;
+    let k = rng.below(u32::from(row[0]));
+    row.get(1 + k as usize).copied().filter(|&v| v != 0)
+}
+
 /// "3人プレイの場合:両面の宣言トークンを各3個ずつ ... 4人 ... 2個 ... 5人 ... 1個".
 pub(crate) fn double_tokens(players: usize) -> u8 {
     match players {
@@ -460,8 +491,7 @@ impl GhostForSale {
         let p = self.player(seat.index());
         match self.phase {
             Phase::SetAside => {
-                let held = p.held();
-                let value = nth_bit(held, rng.below(ones(held)))?;
+                let value = draw_card(p.held(), rng)?;
                 Some(Action::SetAside { value })
             }
             Phase::Choose => Some(Action::Choose {
@@ -1379,8 +1409,7 @@ impl Game for GhostForSale {
             return self.sample_outside_auction(seat, rng, buf);
         };
         if self.pending_target.is_some() {
-            let held = p.held();
-            let value = nth_bit(held, rng.below(ones(held)))?;
+            let value = draw_card(p.held(), rng)?;
             return Some(Action::Play { value });
         }
         // The options in `legal_actions` order: the stop (`Done` after a card, `Pass`
