@@ -3,11 +3,12 @@
 //! total / GAMES.
 //!
 //! `GAMES=500 valgrind --tool=callgrind cargo run --release -p takuge-art-heist --example art_heist_speed`
-//! (or run the built binary under valgrind).
+//! (or run the built binary under valgrind). `CHECKED=1` plays the engine's generic loop
+//! (every action through `apply`) instead of the game's own playout, for comparison.
 
 use std::time::Instant;
 use takuge_art_heist::{ArtHeist, Options};
-use takuge_engine::bot::random_playout;
+use takuge_engine::bot::{checked_random_playout, random_playout};
 use takuge_engine::{Game, GameRng, Viewer};
 
 fn main() {
@@ -20,13 +21,18 @@ fn main() {
     let mut rng = GameRng::from_seed(1);
     let mut buf = Vec::with_capacity(64);
     let mut decisions = 0;
+    let checked = std::env::var("CHECKED").is_ok();
     let t = Instant::now();
     for _ in 0..games {
         let seed = rng.next_u64();
         let Ok(mut g) = ArtHeist::new(&options, 5, seed) else {
             return;
         };
-        decisions += random_playout(&mut g, &mut rng, &mut buf, 100_000);
+        decisions += if checked {
+            checked_random_playout(&mut g, &mut rng, &mut buf, 100_000)
+        } else {
+            random_playout(&mut g, &mut rng, &mut buf, 100_000)
+        };
     }
     let e = t.elapsed().as_secs_f64();
     println!(

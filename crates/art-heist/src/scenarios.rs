@@ -1388,3 +1388,31 @@ fn sampled_actions_follow_the_legal_list() {
     }
     assert!(steps > 50);
 }
+
+/// The game's own random playout plays the common steps without `apply`'s check: it
+/// must play exactly the games of the engine's checked loop, whole or cut off.
+#[test]
+fn random_playout_plays_the_same_games_as_the_checked_loop() {
+    let mut buf_a = Vec::new();
+    let mut buf_b = Vec::new();
+    for seed in 0..300 {
+        for max_steps in [100_000, 37] {
+            let mut fast = ArtHeist::new(&Options::default(), PLAYERS, seed).expect("setup");
+            let mut checked = fast.clone();
+            let mut rng_a = GameRng::from_seed(seed);
+            let mut rng_b = GameRng::from_seed(seed);
+            let a =
+                takuge_engine::bot::random_playout(&mut fast, &mut rng_a, &mut buf_a, max_steps);
+            let b = takuge_engine::bot::checked_random_playout(
+                &mut checked,
+                &mut rng_b,
+                &mut buf_b,
+                max_steps,
+            );
+            assert_eq!(a, b);
+            assert_eq!(fast, checked);
+            assert_eq!(rng_a.next_u64(), rng_b.next_u64());
+            assert_eq!(fast.is_over(), max_steps == 100_000);
+        }
+    }
+}

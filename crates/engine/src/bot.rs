@@ -82,8 +82,20 @@ impl<G: Game> Bot<G> for RandomBot<G> {
 
 /// Plays uniformly random actions from `state` until the game ends or `max_steps`
 /// actions were played; returns the number of actions played. Allocation-free once
-/// `buf` has grown.
+/// `buf` has grown. Runs the game's [`Game::random_playout`].
 pub fn random_playout<G: Game>(
+    state: &mut G,
+    rng: &mut GameRng,
+    buf: &mut Vec<G::Action>,
+    max_steps: usize,
+) -> usize {
+    state.random_playout(rng, buf, max_steps)
+}
+
+/// The default [`Game::random_playout`]: each drawn action goes through `apply`.
+/// Games that override the playout test theirs against this one (same state and RNG,
+/// same final state).
+pub fn checked_random_playout<G: Game>(
     state: &mut G,
     rng: &mut GameRng,
     buf: &mut Vec<G::Action>,

@@ -165,6 +165,21 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
     fn apply(&mut self, seat: Seat, action: &Self::Action)
         -> Result<(), ActionError<Self::Reject>>;
 
+    /// Plays uniformly random actions until the game ends or `max_steps` actions were
+    /// played; returns the number played. The default is
+    /// [`crate::bot::checked_random_playout`]: `sample_action`, then `apply`. A game may
+    /// override it to play the actions it draws without `apply`'s check (they are legal
+    /// by construction), but must play exactly the games the default plays from the same
+    /// state and RNG: the Monte Carlo bot and every benchmark run through here.
+    fn random_playout(
+        &mut self,
+        rng: &mut GameRng,
+        buf: &mut Vec<Self::Action>,
+        max_steps: usize,
+    ) -> usize {
+        crate::bot::checked_random_playout(self, rng, buf, max_steps)
+    }
+
     fn view(&self, viewer: Viewer) -> Self::View;
 
     /// The result, once the game is over.

@@ -1846,6 +1846,28 @@ impl Game for GhostAtHome {
         self.apply_checked(seat, action)
     }
 
+    /// `sample_action` draws only legal actions, so they are played without `apply`'s
+    /// check; the same games as the engine's checked loop (tested).
+    fn random_playout(
+        &mut self,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+        max_steps: usize,
+    ) -> usize {
+        let mut steps = 0;
+        while steps < max_steps {
+            let Some(seat) = self.to_move().first_seat() else {
+                break;
+            };
+            let Some(action) = self.sample_action(seat, rng, buf) else {
+                break;
+            };
+            self.play(seat, action);
+            steps += 1;
+        }
+        steps
+    }
+
     fn view(&self, viewer: Viewer) -> crate::view::View {
         crate::view::View::of(self, viewer)
     }

@@ -1196,6 +1196,46 @@ fn lit_top_floor_escape_survives_one_ghost() {
 
 // --- Engine contracts: secrets, validation, bots -----------------------------------
 
+/// The game's own random playout plays its drawn actions without `apply`'s check: it
+/// must play exactly the games of the engine's checked loop.
+#[test]
+fn random_playout_plays_the_same_games_as_the_checked_loop() {
+    for special_cards in [false, true] {
+        for players in 2..=4 {
+            for seed in 0..200 {
+                let options = Options { special_cards };
+                let mut fast = GhostAtHome::new(&options, players, seed).expect("setup");
+                let mut checked = fast.clone();
+                let (mut rng_a, mut rng_b) = (GameRng::from_seed(seed), GameRng::from_seed(seed));
+                let (mut buf_a, mut buf_b) = (Vec::new(), Vec::new());
+                let a =
+                    takuge_engine::bot::random_playout(&mut fast, &mut rng_a, &mut buf_a, 5_000);
+                let b = takuge_engine::bot::checked_random_playout(
+                    &mut checked,
+                    &mut rng_b,
+                    &mut buf_b,
+                    5_000,
+                );
+                assert_eq!(a, b);
+                assert_eq!(fast, checked);
+                assert!(fast.is_over());
+                // A cut-off playout stops at the same place too.
+                let mut fast = GhostAtHome::new(&options, players, seed).expect("setup");
+                let mut checked = fast.clone();
+                let (mut rng_a, mut rng_b) = (GameRng::from_seed(seed), GameRng::from_seed(seed));
+                takuge_engine::bot::random_playout(&mut fast, &mut rng_a, &mut buf_a, 17);
+                takuge_engine::bot::checked_random_playout(
+                    &mut checked,
+                    &mut rng_b,
+                    &mut buf_b,
+                    17,
+                );
+                assert_eq!(fast, checked);
+            }
+        }
+    }
+}
+
 /// `determinize` keeps what the seat knows and redraws the rest.
 #[test]
 fn determinize_keeps_own_hand_and_public_cards_and_redraws_the_rest() {
