@@ -1856,13 +1856,41 @@ impl Game for GhostAtHome {
     ) -> usize {
         let mut steps = 0;
         while steps < max_steps {
-            let Some(seat) = self.to_move().first_seat() else {
-                break;
+            // The two steps of a discard, most of a random game's actions, drawn as
+            // `sample_action` draws them but without asking who moves and matching the
+            // phase again: the active seat, always at the table.
+            let action = match self.phase {
+                Phase::Choose => match self.sample_turn(self.active, rng) {
+                    Some(Action::Discard) => {
+                        self.phase = Phase::Discarding;
+                        steps += 1;
+                        continue;
+                    }
+                    Some(action) => action,
+                    None => match self.sample_listed(self.active, rng, buf) {
+                        Some(action) => action,
+                        None => break,
+                    },
+                },
+                Phase::Discarding => {
+                    let list = self.hand(self.active).list();
+                    let parts = Hand::part_mask(&list);
+                    let part = Hand::part(&list, nth_bit(parts, uniform(rng, bit_count(parts))));
+                    Action::DiscardCards { cards: Cards(part) }
+                }
+                _ => {
+                    let Some(seat) = self.to_move().first_seat() else {
+                        break;
+                    };
+                    let Some(action) = self.sample_action(seat, rng, buf) else {
+                        break;
+                    };
+                    self.play(seat, action);
+                    steps += 1;
+                    continue;
+                }
             };
-            let Some(action) = self.sample_action(seat, rng, buf) else {
-                break;
-            };
-            self.play(seat, action);
+            self.play(self.active, action);
             steps += 1;
         }
         steps
