@@ -53,6 +53,19 @@ function showError(box, err) {
   box.textContent = typeof err === 'string' ? err : errorText(err);
 }
 
+// Below these a pending seat's clock shows the low-time warning.
+const LOW_REAL_MS = 15000;
+const LOW_TURN_MS = 3600000;
+
+// A real-time clock's ms as m:ss (h:mm:ss from an hour), rounded up so 0:00 means out.
+function clockTime(ms) {
+  const total = Math.ceil(Math.max(0, ms) / 1000);
+  const hrs = Math.floor(total / 3600);
+  const mins = Math.floor((total % 3600) / 60);
+  const secs = String(total % 60).padStart(2, '0');
+  return hrs ? hrs + ':' + String(mins).padStart(2, '0') + ':' + secs : mins + ':' + secs;
+}
+
 function clockText(clock) {
   if (!clock || clock.kind === 'none') return t('clock.none');
   if (clock.kind === 'real_time') return t('clock.realTime', { s: clock.per_move_seconds, r: clock.reserve_seconds });
@@ -558,7 +571,7 @@ async function tablePage(m, params) {
     draftKey: null, // the decision the draft belongs to (see decisionKey)
     draftFrom: -1, // the version the draft was started at
     errors: [],
-    since: Date.now(), // when the pending seats started (as far as this client saw)
+    skew: 0, // ms the browser's clock is known to be behind the server's (measureSkew)
   };
 
   const top = h('div', { class: 'table-head' });
@@ -797,33 +810,97 @@ async function tablePage(m, params) {
     );
   }
 
+  // The clock box is built when a message arrives (drawClock) and then only its texts
+  // change each second (tickClock), so a ticking clock never redraws the board or the seats.
+  let clockRows = []; // [{seat, left, reserve}] the text nodes tickClock rewrites
+
   function drawClock() {
     const msg = s.msg;
     const c = info.clock;
+    clockRows = [];
     if (!c || c.kind === 'none' || !msg || msg.status !== 'playing') {
       clear(clockBox);
       return;
     }
-    // The server does not send deadlines: show the settings and how long the pending
-    // seats have been thinking since this client saw the state.
-    const secs = Math.floor((Date.now() - s.since) / 1000);
-    let left = null;
-    if ((msg.pending || []).length) {
-      if (c.kind === 'real_time') {
-        const l = c.per_move_seconds - secs;
-        left = l > 0 ? t('clock.leftMove', { s: l }) : t('clock.onReserve', { s: -l });
-      } else if (c.kind === 'turn_based') {
-        const l = Math.max(0, c.hours_per_move * 3600 - secs);
-        left = t('clock.leftTurn', { h: Math.floor(l / 3600), m: Math.floor((l % 3600) / 60) });
-      }
+    const seats = msg.seats || [];
+    const rows = seats.map((st, k) => {
+      const row = { seat: k, left: h('span', { class: 'clock-left', 'data-clock-left': '' }), reserve: h('span', { class: 'clock-reserve muted', 'data-clock-reserve': '' }) };
+      clockRows.push(row);
+      return h('li', { 'data-clock-seat': k }, h('span', { class: 'seat-no' }, String(k + 1)), h('span', { class: 'seat-name' }, seatLabel(st, k)), ' ', row.left, ' ', row.reserve);
+    });
+    clear(clockBox, h('h2', null, t('clock.title')), h('p', null, clockText(c)), h('ul', { class: 'clock-list' }, rows));
+    tickClock();
+  }
+
+  // What the server allows seat k for this move from its start, in ms (the server's
+  // allowance): the reserve in the message is the one the move started with, since the
+  // server charges the reserve only when the move ends.
+  function allowance(k) {
+    const c = info.clock;
+    const clock = s.msg && s.msg.clock;
+    if (c.kind === 'real_time') return c.per_move_seconds * 1000 + ((clock && clock.reserve_ms && clock.reserve_ms[k]) || 0);
+    if (c.kind === 'turn_based') return c.hours_per_move * 3600000;
+    return 0;
+  }
+
+  // The deadlines are the server's Unix ms, and no server time is sent: this assumes the
+  // browser's clock agrees with the server's, except that a move's time left can never
+  // be more than its allowance. A message comes when a move starts, so a deadline
+  // further away than the allowance means the browser's clock is behind the server's,
+  // by at least that much; s.skew keeps that. A browser clock ahead of the server's
+  // cannot be seen this way and shows less time than there is (the safe side).
+  function measureSkew(msg) {
+    let skew = 0;
+    const now = Date.now();
+    const dl = (msg.clock && msg.clock.deadline_ms) || [];
+    if (info.clock && info.clock.kind !== 'none') {
+      dl.forEach((d, k) => {
+        if (typeof d === 'number') skew = Math.max(skew, d - allowance(k) - now);
+      });
     }
-    clear(
-      clockBox,
-      h('h2', null, t('clock.title')),
-      h('p', null, clockText(c)),
-      h('p', { class: 'muted', 'data-clock-thinking': secs }, t('clock.thinking', { s: secs })),
-      left && h('p', { 'data-clock-left': '' }, left),
-    );
+    s.skew = skew;
+  }
+
+  function tickClock() {
+    const msg = s.msg;
+    const c = info.clock;
+    if (!msg || !c || !clockRows.length) return;
+    const clock = msg.clock || {};
+    const dl = clock.deadline_ms || [];
+    const reserves = clock.reserve_ms || [];
+    const pending = msg.pending || [];
+    const now = Date.now() + (s.skew || 0);
+    for (const row of clockRows) {
+      const k = row.seat;
+      const deadline = pending.includes(k) && typeof dl[k] === 'number' ? dl[k] : null;
+      const left = deadline === null ? null : Math.max(0, Math.min(deadline - now, allowance(k)));
+      let leftText = '';
+      let reserveText = '';
+      let low = false;
+      if (c.kind === 'real_time') {
+        const reserve = reserves[k] || 0;
+        if (left === null) {
+          reserveText = t('clock.reserveLeft', { t: clockTime(reserve) });
+        } else {
+          // The move's own seconds go first, then the reserve.
+          const onMove = left - reserve;
+          leftText = onMove > 0 ? t('clock.moveLeft', { t: clockTime(onMove) }) : t('clock.onReserveLeft', { t: clockTime(left) });
+          reserveText = t('clock.reserveLeft', { t: clockTime(Math.min(reserve, left)) });
+          low = left <= LOW_REAL_MS;
+        }
+      } else if (c.kind === 'turn_based' && left !== null) {
+        const mins = Math.floor(left / 60000);
+        leftText = t('clock.hoursLeft', { h: Math.floor(mins / 60), m: mins % 60 });
+        low = left <= LOW_TURN_MS;
+      }
+      if (row.left.textContent !== leftText) row.left.textContent = leftText;
+      if (row.reserve.textContent !== reserveText) row.reserve.textContent = reserveText;
+      if (left === null) delete row.left.dataset.ms;
+      else row.left.dataset.ms = String(left);
+      row.left.classList.toggle('clock-low', low);
+      if (low) row.left.dataset.clockLow = '';
+      else delete row.left.dataset.clockLow;
+    }
   }
 
   // The log grows by a few lines per message, so only the new lines are added; the whole
@@ -935,12 +1012,12 @@ async function tablePage(m, params) {
   }
 
   const unsub = live.subscribe(id, invite || info.invite_code, (msg) => {
-    if (!s.msg || s.msg.version !== msg.version || JSON.stringify(s.msg.pending) !== JSON.stringify(msg.pending)) s.since = Date.now();
     const wasOpen = s.msg ? s.msg.status === 'open' : info.status === 'open';
     // An error belongs to the state it was made in; a new state makes it old news.
     if (s.msg && s.msg.version !== msg.version) showError(err, null);
     s.msg = msg;
     for (const e of msg.log || []) s.log.set(e.index, e);
+    measureSkew(msg);
     document.body.dataset.version = String(msg.version);
     document.body.dataset.status = msg.status;
     if (wasOpen && msg.status !== 'open' && msg.seats.some((st) => st.user_id === app.me.id)) rememberTable(id, info.game, info.invite_code || invite);
@@ -949,7 +1026,7 @@ async function tablePage(m, params) {
   const offErr = live.onError((e) => {
     if (e.table === id) fail(e);
   });
-  const tick = setInterval(drawClock, 1000);
+  const tick = setInterval(tickClock, 1000);
   draw();
   return {
     cleanup: () => {
@@ -961,8 +1038,8 @@ async function tablePage(m, params) {
       if (logScroll) cancelAnimationFrame(logScroll);
     },
     relang: () => {
-      layout.querySelectorAll('.game-side h2')[0].textContent = t('game.players');
-      layout.querySelectorAll('.game-side h2')[1].textContent = t('game.log');
+      layout.querySelectorAll('.game-side > h2')[0].textContent = t('game.players');
+      layout.querySelectorAll('.game-side > h2')[1].textContent = t('game.log');
       draw();
     },
   };

@@ -127,13 +127,45 @@ test('a table is created with the chosen options, privacy and clock', async () =
   await friend.context().close();
 });
 
-test('a clocked game shows the clock and the time left for the move', async () => {
+test("a real-time clock counts down the pending seat's move and shows each seat's reserve", async () => {
   const page = await newPlayer(browser, server.url, { plainBoards: true });
-  await createTable(page, { game: 'ghost-at-home', players: 2, clock: { kind: 'real_time', per_move_seconds: 600, reserve_seconds: 0 } });
+  await createTable(page, { game: 'ghost-at-home', players: 2, clock: { kind: 'real_time', per_move_seconds: 600, reserve_seconds: 30 } });
   await waitSettled(page);
   await page.waitForSelector('[data-your-turn]');
-  assert.match(await page.textContent('[data-clock]'), /600 s per move \+ 0 s reserve/);
-  assert.match(await page.textContent('[data-clock-left]'), /About \d+ s left for this move/);
+  assert.match(await page.textContent('[data-clock]'), /600 s per move \+ 30 s reserve/);
+  const mine = '[data-clock-seat="0"] [data-clock-left]';
+  await page.waitForSelector(mine + '[data-ms]');
+  const first = { ms: Number(await page.getAttribute(mine, 'data-ms')), text: await page.textContent(mine) };
+  // The move's own 600 s count first; the server's deadline is the move's start + 630 s.
+  assert.ok(first.ms > 0 && first.ms <= 630000, `time left ${first.ms}`);
+  assert.match(first.text, /^(9|10):\d\d for this move$/);
+  assert.equal(await page.textContent('[data-clock-seat="0"] [data-clock-reserve]'), 'reserve 0:30');
+  // The bot's seat is not thinking: no countdown, only its reserve.
+  assert.equal(await page.textContent('[data-clock-seat="1"] [data-clock-left]'), '');
+  assert.equal(await page.textContent('[data-clock-seat="1"] [data-clock-reserve]'), 'reserve 0:30');
+  assert.equal(await page.$(mine + '[data-clock-low]'), null);
+  // The tick rewrites the clock's text only: a node of the board stays the same node.
+  await page.evaluate(() => {
+    document.querySelector('[data-board]').firstElementChild.dataset.sameNode = '1';
+  });
+  await page.waitForFunction(({ sel, ms }) => Number(document.querySelector(sel).dataset.ms) <= ms - 2000, { sel: mine, ms: first.ms }, { timeout: 10000 });
+  const later = { ms: Number(await page.getAttribute(mine, 'data-ms')), text: await page.textContent(mine) };
+  assert.ok(later.ms < first.ms, `${later.ms} < ${first.ms}`);
+  assert.notEqual(later.text, first.text);
+  assert.ok(await page.$('[data-board] > [data-same-node="1"]'), 'the board was not redrawn by the clock');
+  await screenshot(page, 'shell-clock');
+  await page.context().close();
+});
+
+test('a turn-based clock shows the hours left, with the low-time warning in its last hour', async () => {
+  const page = await newPlayer(browser, server.url, { plainBoards: true, lang: 'ja' });
+  await createTable(page, { game: 'ghost-at-home', players: 2, clock: { kind: 'turn_based', hours_per_move: 1 } });
+  await waitSettled(page);
+  await page.waitForSelector('[data-your-turn]');
+  const mine = '[data-clock-seat="0"] [data-clock-left]';
+  await page.waitForSelector(mine + '[data-clock-low]');
+  assert.match(await page.textContent(mine), /^この手の残り(1時間0|0時間5[89])分$/);
+  assert.equal(await page.textContent('[data-clock-seat="0"] [data-clock-reserve]'), '');
   await page.context().close();
 });
 
