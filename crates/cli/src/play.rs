@@ -147,6 +147,7 @@ pub fn play(
     let mut record = MatchRecord {
         format: RECORD_FORMAT,
         game: config.game.clone(),
+        rules: game.rules_version(),
         options: config.options.clone(),
         seats: Seat::all(config.players)
             .map(|s| {

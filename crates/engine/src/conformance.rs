@@ -264,6 +264,7 @@ impl<G: Game> Playthrough<'_, G> {
         self.check_views_serialize(&state)?;
         let record = MatchRecord {
             format: RECORD_FORMAT,
+            rules: G::RULES_VERSION,
             game: G::meta().id.to_string(),
             options: self.options.clone(),
             seats: vec![Default::default(); n],

@@ -86,6 +86,8 @@ pub trait DynState: Send + Sync {
 /// A game type in the catalog.
 pub trait DynGame: Send + Sync {
     fn meta(&self) -> &'static GameMeta;
+    /// [`Game::RULES_VERSION`].
+    fn rules_version(&self) -> u32;
     fn default_options(&self) -> Value;
     fn option_sets(&self) -> Vec<Value>;
     fn bot_names(&self) -> Vec<&'static str>;
@@ -239,6 +241,10 @@ impl<G: Game> Entry<G> {
 impl<G: Game> DynGame for Entry<G> {
     fn meta(&self) -> &'static GameMeta {
         G::meta()
+    }
+
+    fn rules_version(&self) -> u32 {
+        G::RULES_VERSION
     }
 
     fn default_options(&self) -> Value {

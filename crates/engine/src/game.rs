@@ -125,6 +125,12 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
 
     fn meta() -> &'static GameMeta;
 
+    /// Which edition of this game's rules code a record was played under. Bump it whenever
+    /// the same (options, seats, seed, action log) would play out differently — a change to
+    /// how setup draws from the RNG, or to a rule — so that an old record is refused with a
+    /// reason instead of replayed into a different game.
+    const RULES_VERSION: u32 = 1;
+
     /// Checks options against a player count, with a reason a user can act on.
     fn validate(options: &Self::Options, players: usize) -> Result<(), SetupError>;
 

@@ -30,14 +30,39 @@ pub struct LoggedAction<A> {
 pub struct MatchRecord<O = serde_json::Value, A = serde_json::Value> {
     pub format: u32,
     pub game: String,
+    /// [`Game::RULES_VERSION`] of the build that played it (records written before the
+    /// field existed were all version 1).
+    #[serde(default = "first_rules_version")]
+    pub rules: u32,
     pub options: O,
     pub seats: Vec<SeatRecord>,
     pub seed: u64,
     pub actions: Vec<LoggedAction<A>>,
 }
 
+fn first_rules_version() -> u32 {
+    1
+}
+
+fn check_rules_version<G: Game>(game: &str, found: u32) -> Result<(), ReplayError> {
+    if found == G::RULES_VERSION {
+        return Ok(());
+    }
+    Err(ReplayError::RulesVersion {
+        game: game.to_string(),
+        expected: G::RULES_VERSION,
+        found,
+    })
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
+    #[error("this record was played under {game} rules version {found}; this build plays version {expected}, which would not reproduce it")]
+    RulesVersion {
+        game: String,
+        expected: u32,
+        found: u32,
+    },
     #[error("this record is for {found}, not {expected}")]
     WrongGame { expected: String, found: String },
     #[error("record format {0} is newer than this build reads ({RECORD_FORMAT})")]
@@ -72,6 +97,7 @@ impl MatchRecord {
         if self.format > RECORD_FORMAT {
             return Err(ReplayError::Format(self.format));
         }
+        check_rules_version::<G>(&self.game, self.rules)?;
         let options = serde_json::from_value(self.options.clone())?;
         let actions = self
             .actions
@@ -86,6 +112,7 @@ impl MatchRecord {
         Ok(MatchRecord {
             format: self.format,
             game: self.game.clone(),
+            rules: self.rules,
             options,
             seats: self.seats.clone(),
             seed: self.seed,
@@ -99,6 +126,7 @@ impl<O: Serialize, A: Serialize> MatchRecord<O, A> {
         Ok(MatchRecord {
             format: self.format,
             game: self.game.clone(),
+            rules: self.rules,
             options: serde_json::to_value(&self.options)?,
             seats: self.seats.clone(),
             seed: self.seed,
@@ -131,6 +159,7 @@ impl<G: Game> Recorder<G> {
             record: MatchRecord {
                 format: RECORD_FORMAT,
                 game: G::meta().id.to_string(),
+                rules: G::RULES_VERSION,
                 options,
                 seats,
                 seed,
@@ -181,6 +210,7 @@ impl<'a, G: Game> Replay<'a, G> {
                 found: record.game.clone(),
             });
         }
+        check_rules_version::<G>(&record.game, record.rules)?;
         let state = G::new(&record.options, record.players(), record.seed)?;
         Ok(Replay {
             record,

@@ -161,6 +161,10 @@ impl Game for SecretMoon {
     type View = View;
     type Reject = Reject;
 
+    /// 2: setup draws the removed card with one draw and deals order cards with a partial
+    /// shuffle (2026-11-22), so a seed deals differently from version 1.
+    const RULES_VERSION: u32 = 2;
+
     fn meta() -> &'static GameMeta {
         &META
     }

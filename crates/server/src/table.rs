@@ -357,6 +357,10 @@ impl Table {
         MatchRecord {
             format: RECORD_FORMAT,
             game: self.meta.game.clone(),
+            // Tables do not yet store the rules version they started under: a table from
+            // an older build is restored (and its record written) as this build's version,
+            // and its log refused if it no longer fits.
+            rules: self.game.rules_version(),
             options: self.meta.options.clone(),
             seats: self
                 .meta
