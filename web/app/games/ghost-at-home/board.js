@@ -3,27 +3,11 @@
 // A turn is built by picking cards from the hand (ctx.draft.sel, undoable) and then clicking
 // the place on the table where they go; only steps that lead to a legal action are offered.
 
+import { h } from '../../dom.js';
+
 const FLOORS = ['first', 'second', 'third'];
 
 // ---------------------------------------------------------------- drawing helpers
-
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
-    else if (k === 'class') el.className = v;
-    else if (k === 'html') el.innerHTML = v;
-    else el.setAttribute(k, v === true ? '' : String(v));
-  }
-  const add = (c) => {
-    if (c === null || c === undefined || c === false) return;
-    if (Array.isArray(c)) c.forEach(add);
-    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  };
-  children.forEach(add);
-  return el;
-}
 
 const svg = (html, cls) => h('span', { class: 'gah-ico ' + (cls || ''), 'aria-hidden': 'true', html });
 

@@ -6,6 +6,7 @@
 // Turns that the game splits into several actions are built locally first (ctx.draft) and
 // only then sent, one action after another, through a small queue: each action is sent from
 // the render that shows the state it is legal in, so it always carries the current version.
+import { h } from '../../dom.js';
 
 const GAME = 'ghost-for-sale';
 
@@ -359,29 +360,6 @@ const rules = {
 // ---------------------------------------------------------------------------------------
 // Small helpers.
 
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  if (attrs) {
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === false || v === null || v === undefined) continue;
-      if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
-      else if (k === 'class') el.className = v;
-      else if (k === 'html') el.innerHTML = v;
-      else el.setAttribute(k, v === true ? '' : String(v));
-    }
-  }
-  add(el, children);
-  return el;
-}
-
-function add(el, children) {
-  for (const c of children) {
-    if (c === null || c === undefined || c === false) continue;
-    if (Array.isArray(c)) add(el, c);
-    else if (c instanceof Node) el.appendChild(c);
-    else el.appendChild(document.createTextNode(String(c)));
-  }
-}
 
 // Inline SVG from the constant markup below (never from the view), parsed once and cloned:
 // the board is rebuilt on every state and parsing is most of the cost of an icon.
