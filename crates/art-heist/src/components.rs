@@ -46,9 +46,12 @@ pub struct Components {
     pub card_value: [u8; ACTION_CARDS],
     /// Per space `0..=goal`: the numbers of the castle beside it.
     castle_at: Vec<[u8; 2]>,
-    /// Per hand shape (see [`Components::run_starts`]): how many runs start at each
-    /// series, 4 bits a series, the first series lowest.
-    run_starts: Vec<u32>,
+    /// Per hand shape (see [`Components::runs_of`]): where its runs start in
+    /// `shape_runs` (and the next shape's start, where they end).
+    shape_run_index: Vec<u32>,
+    /// The runs of every hand shape, one after the other, each packed as
+    /// `from * 8 + to`, in the order `from` then `to` ascending.
+    shape_runs: Vec<u8>,
 }
 
 /// A castle beside the track.
@@ -280,6 +283,7 @@ impl Components {
             };
         }
 
+        let (shape_run_index, shape_runs) = shape_run_table(series_letters.len());
         Ok(Components {
             money,
             thieves,
@@ -295,7 +299,8 @@ impl Components {
             series_mask,
             card_value,
             castle_at,
-            run_starts: run_start_table(series_letters.len()),
+            shape_run_index,
+            shape_runs,
             series_letters,
         })
     }
@@ -360,13 +365,13 @@ impl Components {
         (t.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
     }
 
-    /// How many runs of `hand` start at each series, 4 bits a series (the first series
-    /// lowest): exhibits of every letter from the start to an end, 3 cards or more. They
-    /// depend only on how many cards of each series the hand holds, counted up to 3 (the
+    /// Every run of `hand` (exhibits of every letter from `from` to `to`, 3 cards or
+    /// more), packed as `from * 8 + to`, `from` then `to` ascending. The runs depend
+    /// only on how many cards of each series the hand holds, counted up to 3 (the
     /// hand's shape), so they are looked up: drawing a random exhibit then walks no
-    /// letters.
+    /// letters and counts no runs.
     #[inline]
-    pub fn run_starts(&self, hand: u64) -> u32 {
+    pub fn runs_of(&self, hand: u64) -> &[u8] {
         let counts = byte_counts(hand);
         // Each count capped at 3 (counts are at most 8: 4 or more has bit 2 or 3 set).
         let over = ((counts >> 2) | (counts >> 3)) & 0x0101_0101_0101_0101;
@@ -375,7 +380,13 @@ impl Components {
         let x = (capped | (capped >> 6)) & 0x000f_000f_000f_000f;
         let x = (x | (x >> 12)) & 0x0000_00ff_0000_00ff;
         let shape = ((x | (x >> 24)) & 0xffff) as usize;
-        self.run_starts.get(shape).copied().unwrap_or(0)
+        let (Some(&lo), Some(&hi)) = (
+            self.shape_run_index.get(shape),
+            self.shape_run_index.get(shape + 1),
+        ) else {
+            return &[];
+        };
+        self.shape_runs.get(lo as usize..hi as usize).unwrap_or(&[])
     }
 
     /// The art cards of series `lo..=hi`.
@@ -429,35 +440,29 @@ pub(crate) const fn byte_counts(cards: u64) -> u64 {
     (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
 }
 
-/// [`Components::run_starts`] for every hand shape of `series` series: the runs from a
-/// series end at every letter from the one where 3 cards are reached to the end of the
-/// stretch of letters held.
-fn run_start_table(series: usize) -> Vec<u32> {
+/// [`Components::runs_of`] for every hand shape of `series` series: the index (one
+/// entry per shape, and one past the last) and the runs. Built once per process.
+fn shape_run_table(series: usize) -> (Vec<u32>, Vec<u8>) {
     let n = series.min(MAX_SERIES);
-    (0..1usize << (2 * n))
-        .map(|shape| {
-            let count = |s: usize| if s < n { (shape >> (2 * s)) & 3 } else { 0 };
-            // From the last letter down, so the stretch held from each letter is the
-            // next letter's plus one (built once per process, for every shape).
-            let (mut per_start, mut stretch) = (0, 0usize);
-            for from in (0..n).rev() {
-                if count(from) == 0 {
-                    stretch = 0;
-                    continue;
+    let shapes = 1usize << (2 * n);
+    let mut index = Vec::with_capacity(shapes + 1);
+    let mut runs = Vec::new();
+    for shape in 0..shapes {
+        index.push(runs.len() as u32);
+        let count = |s: usize| if s < n { (shape >> (2 * s)) & 3 } else { 0 };
+        for from in 0..n {
+            let mut total = 0;
+            // Runs from `from` end within the stretch of letters held from it.
+            for to in (from..n).take_while(|&to| count(to) > 0) {
+                total += count(to);
+                if total >= 3 {
+                    runs.push((from * 8 + to) as u8);
                 }
-                stretch += 1;
-                let skip = if count(from) >= 3 {
-                    0
-                } else if count(from) + count(from + 1) >= 3 {
-                    1
-                } else {
-                    2
-                };
-                per_start |= (stretch.saturating_sub(skip) as u32) << (4 * from);
             }
-            per_start
-        })
-        .collect()
+        }
+    }
+    index.push(runs.len() as u32);
+    (index, runs)
 }
 
 #[cfg(test)]

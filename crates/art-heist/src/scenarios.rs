@@ -1416,3 +1416,37 @@ fn random_playout_plays_the_same_games_as_the_checked_loop() {
         }
     }
 }
+
+/// The Monte Carlo bot plays out from the middle of a turn, in worlds redrawn for the
+/// seat to move (an exhibit half put together starts again from nothing): the game's own
+/// playout must resume from any such state exactly as the checked loop does.
+#[test]
+fn random_playout_resumes_mid_turn_and_in_redrawn_worlds_like_the_checked_loop() {
+    let mut buf = Vec::new();
+    for seed in 0..200 {
+        for cut in [1, 3, 6, 9, 14, 22, 41, 77, 150, 301] {
+            let mut start = ArtHeist::new(&Options::default(), PLAYERS, seed).expect("setup");
+            let mut rng = GameRng::from_seed(seed ^ 0x5eed);
+            takuge_engine::bot::checked_random_playout(&mut start, &mut rng, &mut buf, cut);
+            let mut worlds = vec![start.clone()];
+            if let Some(seat) = start.to_move().first_seat() {
+                worlds.push(start.determinize(seat, &mut rng));
+            }
+            for world in worlds {
+                let mut fast = world.clone();
+                let mut checked = world;
+                let (mut rng_a, mut rng_b) = (rng.clone(), rng.clone());
+                let a =
+                    takuge_engine::bot::random_playout(&mut fast, &mut rng_a, &mut buf, 100_000);
+                let b = takuge_engine::bot::checked_random_playout(
+                    &mut checked,
+                    &mut rng_b,
+                    &mut buf,
+                    100_000,
+                );
+                assert_eq!((a, &fast), (b, &checked), "seed {seed}, cut {cut}");
+                assert_eq!(rng_a.next_u64(), rng_b.next_u64());
+            }
+        }
+    }
+}

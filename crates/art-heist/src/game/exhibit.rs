@@ -170,27 +170,11 @@ impl ArtHeist {
     /// A uniformly drawn run of `hand`, or `None` with chance 1/(runs + 1): the same
     /// draw as picking from `show_nothing` followed by [`ArtHeist::runs`], without
     /// listing them.
+    #[inline]
     pub(crate) fn draw_run(&self, hand: u64, rng: &mut GameRng) -> Option<u8> {
-        let per_start = self.rules().run_starts(hand);
-        // The sum of the 4-bit counts.
-        let pairs = (per_start & 0x0f0f_0f0f) + ((per_start >> 4) & 0x0f0f_0f0f);
-        let total = pairs.wrapping_mul(0x0101_0101) >> 24;
-        let mut k = rng.below(total + 1).checked_sub(1)?;
-        let mut rest = per_start;
-        while rest != 0 {
-            let from = rest.trailing_zeros() / 4;
-            let here = (rest >> (4 * from)) & 0xf;
-            if k < here {
-                // The runs of a letter end at consecutive letters, the last one at the
-                // end of the stretch of letters held from it.
-                let present = u32::from(self.rules().letters(hand));
-                let last = from + (present >> from).trailing_ones() - 1;
-                return Some(pack_run(from, last + 1 - here + k));
-            }
-            k -= here;
-            rest &= !(0xf << (4 * from));
-        }
-        None
+        let runs = self.rules().runs_of(hand);
+        let k = rng.below(runs.len() as u32 + 1).checked_sub(1)?;
+        runs.get(k as usize).copied()
     }
 
     /// Calls `f` with every run of `hand`, in order. Runs of a hand are few (a dealt
@@ -240,7 +224,7 @@ impl ArtHeist {
     }
 
     /// The next letter of the exhibit `sel` of letters `from..=to` from `hand`.
-    fn next_of(&self, hand: u64, sel: u64, from: u32, to: u32) -> Option<NextLetter> {
+    pub(super) fn next_of(&self, hand: u64, sel: u64, from: u32, to: u32) -> Option<NextLetter> {
         // The letters done are `from` up to the highest card chosen (each has a card).
         let letter = if sel == 0 {
             from
@@ -295,19 +279,46 @@ impl ArtHeist {
     /// Exhibitors in rank order, strongest exhibit first; those who showed nothing are
     /// left out.
     pub(crate) fn exhibit_order(&self) -> Stack<PLAYERS> {
-        let rules = self.rules();
         let mut order = Stack::<PLAYERS>::new();
-        let mut strength = [0u16; PLAYERS];
-        for (p, s) in strength.iter_mut().enumerate() {
-            if self.exhibitors & super::state::seat_bit(p) != 0 && self.exhibit[p] != 0 {
-                *s = rules.strength(self.exhibit[p]);
+        let mut shown = self.exhibitors & crate::cards::ALL_SEATS;
+        while shown != 0 {
+            let p = shown.trailing_zeros() as usize;
+            shown &= shown - 1;
+            if self.exhibit[p] != 0 {
                 order.push(p as u8);
             }
         }
+        // One exhibit (the usual case in a turn) needs no strengths: no two exhibits
+        // tie (no two share their oldest card), so any sort gives this one order.
+        if order.len() > 1 {
+            let rules = self.rules();
+            sort_descending(order.as_mut_slice(), |p| {
+                rules.strength(self.exhibit[usize::from(p) % PLAYERS])
+            });
+        }
         order
-            .as_mut_slice()
-            .sort_unstable_by_key(|&p| std::cmp::Reverse(strength[usize::from(p)]));
-        order
+    }
+}
+
+/// Sorts a few seats by a key, highest first (insertion sort: at most 5 items, and the
+/// keys differ, so the order is the one any sort gives).
+#[inline]
+pub(crate) fn sort_descending(items: &mut [u8], key: impl Fn(u8) -> u16) {
+    let mut keys = [0u16; PLAYERS];
+    for (k, &item) in keys.iter_mut().zip(items.iter()) {
+        *k = key(item);
+    }
+    let n = items.len().min(PLAYERS);
+    for i in 1..n {
+        let (item, k) = (items[i], keys[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < k {
+            items[j] = items[j - 1];
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        items[j] = item;
+        keys[j] = k;
     }
 }
 

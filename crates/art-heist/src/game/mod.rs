@@ -2,6 +2,7 @@
 
 mod determinize;
 mod exhibit;
+mod playout;
 mod state;
 mod turn;
 
@@ -101,6 +102,7 @@ impl Game for ArtHeist {
             seat_of,
             position: [0; PLAYERS],
             cards,
+            hand_len: cards.map(|c| c.count_ones() as u8),
             art,
             public_art,
             piles,
@@ -260,56 +262,16 @@ impl Game for ArtHeist {
         Ok(())
     }
 
-    /// The engine's loop, with the two common steps (place, action card) drawn and played
-    /// in place: a card drawn from the hand needs no check that it is in the hand, and no
-    /// `Action` is built and matched twice. Same draws in the same order, so the same
-    /// games (tested against the checked loop); the rare steps go through `apply_rare`.
+    /// Played in place (see `playout.rs`): the same draws in the same order as the
+    /// engine's checked loop, so the same games (tested), without building an `Action`
+    /// per step or asking who moves next.
     fn random_playout(
         &mut self,
         rng: &mut GameRng,
         _buf: &mut Vec<Action>,
         max_steps: usize,
     ) -> usize {
-        let mut steps = 0;
-        while steps < max_steps && self.pending != 0 {
-            let p = self.pending.trailing_zeros() as usize;
-            if p >= PLAYERS {
-                break;
-            }
-            let me = seat_bit(p);
-            match self.phase {
-                Phase::Location => {
-                    if rng.below(2) == 0 {
-                        self.at_auction |= me;
-                    } else {
-                        self.at_castle |= me;
-                    }
-                }
-                Phase::AuctionCards | Phase::CastleCards => {
-                    let Some(card) = nth_bit(self.cards[p], rng) else {
-                        break;
-                    };
-                    self.played[p] = card;
-                }
-                Phase::Over => break,
-                _ => {
-                    let Some(action) = self.sample_rare(p, rng) else {
-                        break;
-                    };
-                    if self.apply_rare(p, &action).is_err() {
-                        break;
-                    }
-                    steps += 1;
-                    continue;
-                }
-            }
-            self.pending &= !me;
-            if self.pending == 0 {
-                self.all_chosen();
-            }
-            steps += 1;
-        }
-        steps
+        self.playout_in_place(rng, max_steps)
     }
 
     fn view(&self, viewer: Viewer) -> crate::view::View {

@@ -200,6 +200,10 @@ pub struct ArtHeist {
     pub(crate) position: [u8; PLAYERS],
     /// Action cards held, including one set face down and not yet resolved.
     pub(crate) cards: [u64; PLAYERS],
+    /// How many action cards each seat holds (`cards` counted, kept up to date where
+    /// cards change hands: the random playout draws a card from every hand every turn,
+    /// and the baseline x86-64 target has no popcount instruction).
+    pub(crate) hand_len: [u8; PLAYERS],
     /// Art cards held, including those in an exhibit.
     pub(crate) art: [u64; PLAYERS],
     /// Art cards whose whereabouts every player knows: pile tops, cards taken from a pile
@@ -327,10 +331,6 @@ impl ArtHeist {
     pub(crate) fn rank(&self, p: usize) -> u8 {
         let mine = self.position.get(p).copied().unwrap_or(0);
         1 + self.position.iter().filter(|&&q| q > mine).count() as u8
-    }
-
-    pub(crate) fn ranks(&self) -> [u8; PLAYERS] {
-        std::array::from_fn(|p| self.rank(p))
     }
 
     /// The numbers of the castle beside the leading pawn.

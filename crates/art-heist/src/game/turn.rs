@@ -1,9 +1,20 @@
 //! The flow of a turn: places, the auction, the castle (exhibits, thieves,
 //! detectives), the end; and the check of every action before it changes anything.
 
+use super::exhibit::sort_descending;
 use super::state::{seat_bit, seats, ArtHeist, AuctionResult, Phase, Stack, NONE};
 use crate::cards::{ActionCard, ArtCard, Pile, ALL_SEATS, PLAYERS};
 use takuge_engine::Seat;
+
+/// Kind per slot of a colour's cards (see [`ArtHeist::playing`]): 4 cheques, 2 thieves,
+/// detective, exhibition card.
+pub(crate) const KIND_OF_SLOT: [usize; 8] = [0, 0, 0, 0, 1, 1, 2, 3];
+
+/// The rank of seat `p` among `positions`: 1 + the pawns strictly ahead.
+fn rank_among(positions: &[u8; PLAYERS], p: usize) -> u8 {
+    let mine = positions[p % PLAYERS];
+    1 + positions.iter().filter(|&&q| q > mine).count() as u8
+}
 
 impl ArtHeist {
     pub(crate) fn start_turn(&mut self) {
@@ -73,21 +84,33 @@ impl ArtHeist {
     /// Seats of `mask` whose played card is of `kind`, as masks per kind (money,
     /// thief, detective, exhibition card), in one pass over the table.
     pub(crate) fn playing(&self, mask: u8) -> [u8; 4] {
-        // Kind per slot of a colour's cards: 4 cheques, 2 thieves, detective, exhibition.
-        const KIND_OF_SLOT: [usize; 8] = [0, 0, 0, 0, 1, 1, 2, 3];
         let mut out = [0u8; 4];
-        for (p, &c) in self.played.iter().enumerate() {
-            let bit = seat_bit(p);
-            if mask & bit != 0 && c != NONE {
-                out[KIND_OF_SLOT[usize::from(c & 7)]] |= bit;
+        let mut rest = mask & ALL_SEATS;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if let Some(&c) = self.played.get(p).filter(|&&c| c != NONE) {
+                out[KIND_OF_SLOT[usize::from(c & 7)]] |= seat_bit(p);
             }
         }
         out
     }
 
+    /// Recounts a hand whose cards changed.
+    pub(crate) fn count_hand(&mut self, p: usize) {
+        if let (Some(len), Some(cards)) = (self.hand_len.get_mut(p), self.cards.get(p)) {
+            *len = cards.count_ones() as u8;
+        }
+    }
+
     pub(crate) fn resolve_auction(&mut self) {
+        self.resolve_auction_of(self.playing(self.at_auction));
+    }
+
+    /// The auction, given the kinds of the cards played there (see [`Self::playing`]).
+    pub(crate) fn resolve_auction_of(&mut self, kinds: [u8; 4]) {
         self.revealed |= self.at_auction;
-        let [money, thieves, _, _] = self.playing(self.at_auction);
+        let [money, thieves, _, _] = kinds;
         self.auction_thieves = thieves;
         let mut best: Option<(u8, usize)> = None;
         for p in seats(money) {
@@ -129,11 +152,13 @@ impl ArtHeist {
             return self.start_castle_cards();
         };
         self.cards[winner] &= !money.bit();
+        self.count_hand(winner);
         let thieves = self.auction_thieves;
-        let stolen_by = if thieves.count_ones() == 1 {
+        let stolen_by = if thieves != 0 && thieves & (thieves - 1) == 0 {
             // 「泥棒を選択したプレイヤーは、落札したお金を盗み、自分の持ち札とする。」
             let t = thieves.trailing_zeros() as usize;
             self.cards[t] |= money.bit();
+            self.count_hand(t);
             Some(Seat(t as u8))
         } else {
             // No thief, or two or more cancelling out (「相殺される」): to the safe.
@@ -159,8 +184,13 @@ impl ArtHeist {
     }
 
     pub(crate) fn resolve_castle_cards(&mut self) {
+        self.resolve_castle_cards_of(self.playing(self.at_castle));
+    }
+
+    /// The castle's cards revealed, given their kinds (see [`Self::playing`]).
+    pub(crate) fn resolve_castle_cards_of(&mut self, kinds: [u8; 4]) {
         self.revealed |= self.at_castle;
-        let [_, thieves, detectives, exhibitors] = self.playing(self.at_castle);
+        let [_, thieves, detectives, exhibitors] = kinds;
         self.castle_thieves = thieves;
         self.castle_detectives = detectives;
         self.exhibitors = exhibitors;
@@ -175,7 +205,7 @@ impl ArtHeist {
     pub(crate) fn resolve_exhibits(&mut self) {
         // Ranks and the castle are taken before anyone moves: exhibits are revealed and
         // scored together.
-        let ranks = self.ranks();
+        let before = self.position;
         let [first, second] = self.castle_numbers();
         let order = self.exhibit_order();
         for (place, &p) in order.as_slice().iter().enumerate().take(2) {
@@ -187,7 +217,7 @@ impl ArtHeist {
             if self.exhibit[p] == 0 {
                 // 「3枚以上出せなかったプレイヤーは、そのマイナス順位分後退し(1位のプレイヤー
                 // は5マス後退)、次のターンは1回休みとなる。」
-                let back = PLAYERS as u8 + 1 - ranks[p];
+                let back = PLAYERS as u8 + 1 - rank_among(&before, p);
                 self.position[p] = self.position[p].saturating_sub(back);
                 self.next_resting |= seat_bit(p);
                 self.failed |= seat_bit(p);
@@ -212,13 +242,19 @@ impl ArtHeist {
         // 「泥棒の数字の多い順から展示品を選ぶ。」
         let rules = self.rules();
         let played = self.played;
-        thieves.as_mut_slice().sort_unstable_by_key(|&p| {
-            std::cmp::Reverse(rules.value(ActionCard(played[usize::from(p)])))
+        sort_descending(thieves.as_mut_slice(), |p| {
+            u16::from(rules.value(ActionCard(played[usize::from(p) % PLAYERS])))
         });
         self.steal_thieves = thieves;
         self.steal_exhibits = exhibits;
-        self.steal_t = 0;
         self.steal_e = 0;
+        if exhibits.is_empty() {
+            // Nothing to steal: every thief passes (where `continue_stealing` would
+            // leave them), and the detectives act.
+            self.steal_t = thieves.len() as u8;
+            return self.resolve_detectives();
+        }
+        self.steal_t = 0;
         self.continue_stealing();
     }
 
@@ -233,11 +269,12 @@ impl ArtHeist {
                 self.steal_e = 0;
                 continue;
             };
-            let left = self.exhibit[usize::from(e)];
-            match left.count_ones() {
+            let left = self.exhibit[usize::from(e) % PLAYERS];
+            // 0, 1 or more cards left (a bit count would cost more on the baseline target).
+            match (left != 0, left & left.wrapping_sub(1) != 0) {
                 // 「盗む展示品がない、もしくはなくなった場合は、その泥棒は盗むことができない。」
-                0 => self.steal_e += 1,
-                1 => {
+                (false, _) => self.steal_e += 1,
+                (true, false) => {
                     self.steal(
                         usize::from(t),
                         usize::from(e),
@@ -245,7 +282,7 @@ impl ArtHeist {
                     );
                     self.steal_e += 1;
                 }
-                _ => {
+                (true, true) => {
                     self.phase = Phase::Stealing;
                     self.pending = seat_bit(usize::from(t));
                     return;
@@ -270,7 +307,8 @@ impl ArtHeist {
     pub(crate) fn resolve_detectives(&mut self) {
         let (detectives, thieves) = (self.castle_detectives, self.castle_thieves);
         if detectives != 0 && thieves != 0 {
-            let ranks = self.ranks();
+            // Ranks as they stand before any detective moves.
+            let before = self.position;
             // 「捕まえられた泥棒は、強い順番に檻に入れられ、檻から溢れた泥棒は、もとの
             // プレイヤーの元へ返却される。」 Strongest first: each newcomer pushes the
             // earlier prisoners one cell on.
@@ -281,17 +319,19 @@ impl ArtHeist {
                     continue;
                 };
                 self.cards[t] &= !card.bit();
+                self.count_hand(t);
                 if self.cage.len() >= usize::from(self.rules().cage_cells) {
                     if let Some(out) = self.cage.pop() {
                         let owner = usize::from(self.seat_of[ActionCard(out).colour().index()]);
                         self.cards[owner] |= ActionCard(out).bit();
+                        self.count_hand(owner);
                     }
                 }
                 self.cage.push_front(card.0);
             }
             // 「泥棒を捕まえたプレイヤーは、自分の順位分、駒を進める。」
             for d in seats(detectives) {
-                self.position[d] = self.position[d].saturating_add(ranks[d]);
+                self.position[d] = self.position[d].saturating_add(rank_among(&before, d));
             }
         }
         self.end_turn();

@@ -1,0 +1,177 @@
+//! The random playout (`Game::random_playout`), played in place: each secret choice's
+//! seats are drawn in one pass, an exhibit is put together letter by letter in a tight
+//! loop, piles and steals are drawn and played without building `Action` values.
+//!
+//! The draws are exactly those of `sample_action` (the engine's checked loop asks the
+//! lowest pending seat each time, and a seat stays pending until its exhibit is whole),
+//! so these are the same games; a scenario test plays both loops side by side, whole
+//! and cut off mid-turn. The state is kept as `apply` would leave it after every step,
+//! so the playout can stop anywhere (`max_steps`).
+
+use super::exhibit::unpack_run;
+use super::state::{ArtHeist, Phase, NONE};
+use super::turn::KIND_OF_SLOT;
+use crate::cards::{Pile, ALL_SEATS};
+use takuge_engine::GameRng;
+
+/// Why an exhibit being put together stopped.
+enum Exhibit {
+    /// Every letter has its cards, or the seat showed nothing: the seat has chosen.
+    Chosen,
+    /// Out of steps, or a state no legal play reaches: the playout ends here.
+    Stop,
+}
+
+impl ArtHeist {
+    pub(crate) fn playout_in_place(&mut self, rng: &mut GameRng, max_steps: usize) -> usize {
+        let mut steps = 0usize;
+        loop {
+            // Only real seats: a stray bit would index past the tables.
+            let pending = self.pending & ALL_SEATS;
+            if pending == 0 {
+                return steps;
+            }
+            match self.phase {
+                Phase::Location => {
+                    let mut rest = pending;
+                    while rest != 0 {
+                        if steps >= max_steps {
+                            self.pending = rest;
+                            return steps;
+                        }
+                        let me = rest & rest.wrapping_neg();
+                        if rng.below(2) == 0 {
+                            self.at_auction |= me;
+                        } else {
+                            self.at_castle |= me;
+                        }
+                        rest &= rest - 1;
+                        steps += 1;
+                    }
+                    self.pending = 0;
+                    self.after_locations();
+                }
+                Phase::AuctionCards | Phase::CastleCards => {
+                    // The kinds of the cards played, gathered as they are drawn (those
+                    // chosen before the playout began, read from the table).
+                    let mut kinds = self.playing(self.choosing() & !pending);
+                    let mut rest = pending;
+                    while rest != 0 {
+                        if steps >= max_steps {
+                            self.pending = rest;
+                            return steps;
+                        }
+                        let p = rest.trailing_zeros() as usize;
+                        let n = u32::from(self.hand_len[p]);
+                        let Some(card) = super::nth_set_bit(self.cards[p], rng.below(n)) else {
+                            self.pending = rest;
+                            return steps;
+                        };
+                        self.played[p] = card;
+                        kinds[KIND_OF_SLOT[usize::from(card & 7)]] |= rest & rest.wrapping_neg();
+                        rest &= rest - 1;
+                        steps += 1;
+                    }
+                    self.pending = 0;
+                    if self.phase == Phase::AuctionCards {
+                        self.resolve_auction_of(kinds);
+                    } else {
+                        self.resolve_castle_cards_of(kinds);
+                    }
+                }
+                Phase::Exhibiting | Phase::FinalExhibit => {
+                    let mut rest = pending;
+                    while rest != 0 {
+                        let p = rest.trailing_zeros() as usize;
+                        match self.exhibit_in_place(p, rng, &mut steps, max_steps) {
+                            Exhibit::Chosen => rest &= rest - 1,
+                            Exhibit::Stop => {
+                                self.pending = rest;
+                                return steps;
+                            }
+                        }
+                    }
+                    self.pending = 0;
+                    self.all_chosen();
+                }
+                Phase::AuctionPile { .. } => {
+                    if steps >= max_steps {
+                        return steps;
+                    }
+                    let p = pending.trailing_zeros() as usize;
+                    let pile = match (self.piles[0].is_empty(), self.piles[1].is_empty()) {
+                        (false, false) if rng.below(2) == 0 => Pile::Left,
+                        (false, false) | (true, false) => Pile::Right,
+                        (false, true) => Pile::Left,
+                        (true, true) => return steps,
+                    };
+                    self.finish_auction(p, pile);
+                    steps += 1;
+                }
+                Phase::Stealing => {
+                    if steps >= max_steps {
+                        return steps;
+                    }
+                    let p = pending.trailing_zeros() as usize;
+                    let Some(e) = self.robbed() else {
+                        return steps;
+                    };
+                    let Some(a) = super::nth_bit(self.exhibit[e], rng) else {
+                        return steps;
+                    };
+                    self.steal(p, e, crate::cards::ArtCard(a));
+                    self.steal_e += 1;
+                    self.continue_stealing();
+                    steps += 1;
+                }
+                Phase::Over => return steps,
+            }
+        }
+    }
+
+    /// Seat `p` puts its exhibit together (or shows nothing), from wherever it is: the
+    /// run of letters first, then the cards of each letter in turn.
+    #[inline]
+    fn exhibit_in_place(
+        &mut self,
+        p: usize,
+        rng: &mut GameRng,
+        steps: &mut usize,
+        max_steps: usize,
+    ) -> Exhibit {
+        let hand = self.art[p];
+        let mut run = self.run[p];
+        if run == NONE {
+            if *steps >= max_steps {
+                return Exhibit::Stop;
+            }
+            *steps += 1;
+            match self.draw_run(hand, rng) {
+                None => return Exhibit::Chosen,
+                Some(r) => {
+                    self.run[p] = r;
+                    run = r;
+                }
+            }
+        }
+        let (from, to) = unpack_run(run);
+        let mut sel = self.exhibit[p];
+        loop {
+            if *steps >= max_steps {
+                return Exhibit::Stop;
+            }
+            let Some(next) = self.next_of(hand, sel, from, to) else {
+                return Exhibit::Stop;
+            };
+            let Some(set) = next.random_choice(rng) else {
+                return Exhibit::Stop;
+            };
+            sel |= set;
+            self.exhibit[p] = sel;
+            *steps += 1;
+            if next.is_last() {
+                return Exhibit::Chosen;
+            }
+        }
+    }
+}
