@@ -424,11 +424,16 @@ impl Components {
         if exhibit == 0 {
             return 0;
         }
-        let oldest = crate::cards::bits(exhibit)
-            .map(|a| self.age_rank(ArtCard(a)))
-            .min()
-            .unwrap_or(u8::MAX);
-        exhibit.count_ones() as u16 * 64 + (63u16.saturating_sub(u16::from(oldest)))
+        // Within a series ids go from the oldest card, so the oldest card of the exhibit
+        // is the lowest card of one of its series: one look per series, not per card.
+        let (mut oldest, mut rest) = (u8::MAX, exhibit);
+        while rest != 0 {
+            let low = rest.trailing_zeros();
+            oldest = oldest.min(self.age_rank(ArtCard(low as u8)));
+            rest &= !(0xff << (low & !7));
+        }
+        let count = byte_counts(exhibit).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+        count as u16 * 64 + (63u16.saturating_sub(u16::from(oldest)))
     }
 }
 

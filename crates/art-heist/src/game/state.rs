@@ -138,10 +138,11 @@ impl<const N: usize> Stack<N> {
     pub(crate) fn push_front(&mut self, v: u8) {
         let len = usize::from(self.len);
         if len < N {
-            let mut carry = v;
-            for slot in self.items.iter_mut().take(len + 1) {
-                carry = std::mem::replace(slot, carry);
+            // Back to front: the cage's few cells, one move each.
+            for i in (1..=len).rev() {
+                self.items[i] = self.items[i - 1];
             }
+            self.items[0] = v;
             self.len += 1;
         }
     }

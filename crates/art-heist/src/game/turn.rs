@@ -96,10 +96,19 @@ impl ArtHeist {
         out
     }
 
-    /// Recounts a hand whose cards changed.
-    pub(crate) fn count_hand(&mut self, p: usize) {
-        if let (Some(len), Some(cards)) = (self.hand_len.get_mut(p), self.cards.get(p)) {
-            *len = cards.count_ones() as u8;
+    /// Takes an action card from a hand, keeping its size.
+    pub(crate) fn take_card(&mut self, p: usize, card: ActionCard) {
+        if let (Some(len), Some(cards)) = (self.hand_len.get_mut(p), self.cards.get_mut(p)) {
+            *len = len.saturating_sub(u8::from(*cards & card.bit() != 0));
+            *cards &= !card.bit();
+        }
+    }
+
+    /// Puts an action card into a hand, keeping its size.
+    pub(crate) fn give_card(&mut self, p: usize, card: ActionCard) {
+        if let (Some(len), Some(cards)) = (self.hand_len.get_mut(p), self.cards.get_mut(p)) {
+            *len = len.saturating_add(u8::from(*cards & card.bit() == 0));
+            *cards |= card.bit();
         }
     }
 
@@ -151,14 +160,12 @@ impl ArtHeist {
         let Some(money) = self.played_card(winner) else {
             return self.start_castle_cards();
         };
-        self.cards[winner] &= !money.bit();
-        self.count_hand(winner);
+        self.take_card(winner, money);
         let thieves = self.auction_thieves;
         let stolen_by = if thieves != 0 && thieves & (thieves - 1) == 0 {
             // 「泥棒を選択したプレイヤーは、落札したお金を盗み、自分の持ち札とする。」
             let t = thieves.trailing_zeros() as usize;
-            self.cards[t] |= money.bit();
-            self.count_hand(t);
+            self.give_card(t, money);
             Some(Seat(t as u8))
         } else {
             // No thief, or two or more cancelling out (「相殺される」): to the safe.
@@ -318,13 +325,11 @@ impl ArtHeist {
                 let Some(card) = self.played_card(t) else {
                     continue;
                 };
-                self.cards[t] &= !card.bit();
-                self.count_hand(t);
+                self.take_card(t, card);
                 if self.cage.len() >= usize::from(self.rules().cage_cells) {
                     if let Some(out) = self.cage.pop() {
                         let owner = usize::from(self.seat_of[ActionCard(out).colour().index()]);
-                        self.cards[owner] |= ActionCard(out).bit();
-                        self.count_hand(owner);
+                        self.give_card(owner, ActionCard(out));
                     }
                 }
                 self.cage.push_front(card.0);
@@ -339,7 +344,9 @@ impl ArtHeist {
 
     pub(crate) fn end_turn(&mut self) {
         // 「コマを進めた後、いずれかのプレイヤーがゴール地点に辿り着いたら、最後の展示を行う。」
-        if self.position.iter().any(|&p| p >= self.rules().goal) {
+        // The farthest pawn, without a branch per pawn.
+        let farthest = self.position.iter().fold(0, |m, &p| m.max(p));
+        if farthest >= self.rules().goal {
             self.start_final();
         } else {
             self.start_turn();
