@@ -104,19 +104,12 @@ impl NextLetter {
     }
 
     /// How many sets [`NextLetter::each_choice`] lists.
+    #[inline]
     fn count(self) -> u32 {
-        let c = u32::from(POPCOUNT[usize::from(self.cards)]);
-        (1u32 << c) - 1 - self.too_small(c)
-    }
-
-    /// How many subsets of `c` cards are too small to show: those of 1 card, and of
-    /// 2 when 3 are needed.
-    fn too_small(self, c: u32) -> u32 {
-        match self.need {
-            0 | 1 => 0,
-            2 => c,
-            _ => c + c * c.saturating_sub(1) / 2,
-        }
+        let need = (self.need as usize).min(3);
+        CHOICES
+            .get(need)
+            .map_or(0, |row| u32::from(row[usize::from(self.cards)]))
     }
 
     /// The `k`-th set of [`NextLetter::each_choice`], without listing: the subsets of
@@ -131,7 +124,8 @@ impl NextLetter {
                 u32::from(*row.get(k as usize)?)
             }
         };
-        (j != 0 && j < 1 << c).then(|| u64::from(deposit(j as u8, self.cards)) << self.shift)
+        let placed = DEPOSIT[usize::from(self.cards)][(j & 0xff) as usize];
+        (j != 0 && j < 1 << c).then(|| u64::from(placed) << self.shift)
     }
 
     /// A uniformly drawn allowed set (the same draw as picking from the listed sets).
@@ -145,8 +139,52 @@ impl NextLetter {
     }
 }
 
+/// How many subsets of `c` cards are too small to show when `need` must be: those of
+/// 1 card, and of 2 when 3 are needed.
+const fn too_small(c: u32, need: u32) -> u32 {
+    match need {
+        0 | 1 => 0,
+        2 => c,
+        _ => c + c * c.saturating_sub(1) / 2,
+    }
+}
+
+/// `CHOICES[need][cards]`: how many sets of `cards` (a letter's cards in hand) have
+/// `need` cards or more — the sets an exhibit step may show. Looked up, not counted: an
+/// exhibit step of every playout asks.
+const CHOICES: [[u8; 256]; 4] = {
+    let mut t = [[0u8; 256]; 4];
+    let mut need = 0;
+    while need < 4 {
+        let mut cards = 0;
+        while cards < 256 {
+            let c = (cards as u8).count_ones();
+            t[need][cards] = ((1u32 << c) - 1 - too_small(c, need as u32)) as u8;
+            cards += 1;
+        }
+        need += 1;
+    }
+    t
+};
+
+/// `DEPOSIT[mask][value]`: [`deposit`] for every `value` below `2^(bits of mask)` (the
+/// others are never asked), looked up instead of placed bit by bit at every step.
+static DEPOSIT: [[u8; 256]; 256] = {
+    let mut t = [[0u8; 256]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut value = 0;
+        while value < 1 << (mask as u8).count_ones() {
+            t[mask][value] = deposit(value as u8, mask as u8);
+            value += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+
 /// The low bits of `value` placed, in order, on the set bits of `mask`.
-fn deposit(value: u8, mask: u8) -> u8 {
+const fn deposit(value: u8, mask: u8) -> u8 {
     let (mut out, mut m, mut v) = (0u8, mask, value);
     while m != 0 && v != 0 {
         if v & 1 != 0 {
