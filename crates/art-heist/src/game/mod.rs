@@ -13,7 +13,7 @@ pub(crate) use state::{seat_bit, Phase, Stack, NONE};
 pub use state::{Action, ArtHeist, AuctionResult, Options, Reject};
 
 use crate::cards::{
-    bits, ActionCard, ArtCard, ArtSet, Colour, Kind, Letter, Pile, Place, MAX_ART, PLAYERS,
+    ActionCard, ArtCard, ArtSet, Colour, Kind, Letter, Pile, Place, MAX_ART, PLAYERS,
 };
 use crate::components::{components, Components};
 use exhibit::{pack_run, series_of_letter};
@@ -71,26 +71,18 @@ impl Game for ArtHeist {
         });
         // 「各プレイヤーは、4枚の美術品カードを保有する。」 The rest in two piles, one a card
         // larger, top cards face up.
-        let mut deck = Stack::<MAX_ART>::new();
-        for a in bits(rules.all_art()) {
-            deck.push(a);
-        }
-        let deck = {
-            rng.shuffle(deck.as_mut_slice());
-            deck.as_slice()
-        };
+        let mut deck = Stack::<MAX_ART>::from_bits(rules.all_art());
+        rng.shuffle(deck.as_mut_slice());
+        let deck = deck.as_slice();
         let mut art = [0u64; PLAYERS];
         let (dealt, rest) = deck.split_at(4 * PLAYERS);
         for (i, &a) in dealt.iter().enumerate() {
             art[i / 4] |= ArtCard(a).bit();
         }
         let (left, right) = rest.split_at(rest.len().div_ceil(2));
-        let mut piles = [Stack::new(), Stack::new()];
+        let piles = [Stack::from_slice(left), Stack::from_slice(right)];
         let mut public_art = 0;
-        for (pile, cards) in piles.iter_mut().zip([left, right]) {
-            for &a in cards {
-                pile.push(a);
-            }
+        for pile in &piles {
             if let Some(t) = pile.top() {
                 public_art |= ArtCard(t).bit();
             }

@@ -96,6 +96,29 @@ impl<const N: usize> Stack<N> {
         }
     }
 
+    /// The first `N` items of `items`.
+    pub(crate) fn from_slice(items: &[u8]) -> Self {
+        let mut stack = Self::new();
+        let n = items.len().min(N);
+        if let (Some(to), Some(from)) = (stack.items.get_mut(..n), items.get(..n)) {
+            to.copy_from_slice(from);
+            stack.len = n as u8;
+        }
+        stack
+    }
+
+    /// The set bits of `mask`, lowest first (the first `N`).
+    pub(crate) fn from_bits(mask: u64) -> Self {
+        let mut stack = Self::new();
+        let mut n = 0;
+        for (slot, b) in stack.items.iter_mut().zip(bits(mask)) {
+            *slot = b;
+            n += 1;
+        }
+        stack.len = n;
+        stack
+    }
+
     pub(crate) fn as_slice(&self) -> &[u8] {
         self.items.get(..usize::from(self.len)).unwrap_or(&[])
     }
@@ -138,8 +161,9 @@ impl<const N: usize> Stack<N> {
     pub(crate) fn push_front(&mut self, v: u8) {
         let len = usize::from(self.len);
         if len < N {
-            // Back to front: the cage's few cells, one move each.
-            for i in (1..=len).rev() {
+            // Every slot moves one on (the last falls off, past `len`): a move of a
+            // fixed size compiles to a few moves, not a call.
+            for i in (1..N).rev() {
                 self.items[i] = self.items[i - 1];
             }
             self.items[0] = v;
