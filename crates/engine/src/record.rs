@@ -86,6 +86,20 @@ impl<O, A> MatchRecord<O, A> {
 }
 
 impl MatchRecord {
+    /// Refuses a record played under another rules version than `running` (the
+    /// replaying build's [`Game::RULES_VERSION`], e.g. from `DynGame::rules_version`):
+    /// replaying it would not reproduce the match, whether or not every action applies.
+    pub fn check_rules(&self, running: u32) -> Result<(), ReplayError> {
+        if self.rules == running {
+            return Ok(());
+        }
+        Err(ReplayError::RulesVersion {
+            game: self.game.clone(),
+            expected: running,
+            found: self.rules,
+        })
+    }
+
     /// Reads a JSON-form record as game `G`'s.
     pub fn typed<G: Game>(&self) -> Result<MatchRecord<G::Options, G::Action>, ReplayError> {
         if self.game != G::meta().id {

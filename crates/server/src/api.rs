@@ -294,8 +294,8 @@ pub async fn create_table(
     let t = now();
     let mut tx = state.db.begin().await?;
     let id = sqlx::query(
-        "INSERT INTO game_tables (game, options, players, host, private, invite_code, clock, seed, status, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10)
+        "INSERT INTO game_tables (game, options, players, host, private, invite_code, clock, seed, status, created_at, updated_at, rules_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11)
          RETURNING id",
     )
     .bind(&body.game)
@@ -308,6 +308,7 @@ pub async fn create_table(
     .bind(seed as i64)
     .bind(t)
     .bind(t)
+    .bind(i64::from(game.rules_version()))
     .fetch_one(&mut *tx)
     .await?
     .get(0);
@@ -367,6 +368,8 @@ pub async fn create_table(
         seats,
         outcome: None,
         clock_state: None,
+        rules: Some(game.rules_version()),
+        abandoned_reason: None,
     })?;
     let c = caller(&auth.user);
     let info = state

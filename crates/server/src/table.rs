@@ -130,6 +130,45 @@ pub struct TableMeta {
     pub outcome: Option<Outcome>,
     /// The clocks as last committed (`None`: not started, or no clock).
     pub clock_state: Option<ClockState>,
+    /// The rules version (`DynGame::rules_version`) the table is played under; `None`:
+    /// stored before the server kept versions (migration 0003), so not known.
+    pub rules: Option<u32>,
+    /// Why the server itself closed the table (`None` for a host's abandon).
+    pub abandoned_reason: Option<AbandonedReason>,
+}
+
+/// The rules version a record carries when the table's is not known (stored before
+/// versions were kept, and this build's rules do not replay it): no build plays
+/// version 0, so every build refuses to replay it instead of replaying it wrongly.
+pub const UNKNOWN_RULES: u32 = 0;
+
+/// Why the server, not the host, abandoned a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbandonedReason {
+    /// It was in play under rules this build does not play: replaying its log would
+    /// show the players another match than the one they played.
+    RulesVersion,
+}
+
+impl AbandonedReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AbandonedReason::RulesVersion => "rules_version",
+        }
+    }
+    fn parse(s: &str) -> Option<AbandonedReason> {
+        match s {
+            "rules_version" => Some(AbandonedReason::RulesVersion),
+            _ => None,
+        }
+    }
+}
+
+/// An [`AbandonedReason`] as clients read it: a stable code and words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Reason {
+    pub code: &'static str,
+    pub message: String,
 }
 
 /// What anyone allowed to see the table may read about it.
@@ -150,6 +189,12 @@ pub struct TableInfo {
     pub version: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
+    /// The rules version the table is played under (`null`: not known, see
+    /// [`TableMeta::rules`]).
+    pub rules: Option<u32>,
+    /// Only when the server closed the table itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub abandoned_reason: Option<Reason>,
 }
 
 /// What a restart must keep of the clocks: each seat's real-time reserve left and,
@@ -350,17 +395,42 @@ impl Table {
             seats: self.meta.seats.clone(),
             version: self.version(),
             outcome: self.meta.outcome.clone(),
+            rules: self.meta.rules,
+            abandoned_reason: self.meta.abandoned_reason.map(|r| self.reason(r)),
         }
+    }
+
+    fn reason(&self, reason: AbandonedReason) -> Reason {
+        let message = match reason {
+            AbandonedReason::RulesVersion => format!(
+                "this table was in play under {} rules version {}, and this server plays version {}, which would not continue the same game; it was closed, and its record can still be downloaded",
+                self.meta.game,
+                self.meta
+                    .rules
+                    .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
+                self.game.rules_version()
+            ),
+        };
+        Reason {
+            code: reason.as_str(),
+            message,
+        }
+    }
+
+    /// Records are for matches that are over: finished, or closed by the server (its
+    /// players can no longer play it, so its seed reveals nothing they could use).
+    fn record_available(&self) -> bool {
+        self.meta.status == Status::Finished
+            || (self.meta.status == Status::Abandoned && self.meta.abandoned_reason.is_some())
     }
 
     fn record(&self) -> MatchRecord {
         MatchRecord {
             format: RECORD_FORMAT,
             game: self.meta.game.clone(),
-            // Tables do not yet store the rules version they started under: a table from
-            // an older build is restored (and its record written) as this build's version,
-            // and its log refused if it no longer fits.
-            rules: self.game.rules_version(),
+            // The version the table was played under, which a table from an older
+            // build keeps, so that no build replays it under other rules.
+            rules: self.meta.rules.unwrap_or(UNKNOWN_RULES),
             options: self.meta.options.clone(),
             seats: self
                 .meta
@@ -960,7 +1030,7 @@ impl Table {
                 return true;
             }
             Cmd::Record { caller, reply } => {
-                let r = if self.meta.status == Status::Finished {
+                let r = if self.record_available() {
                     self.may_see(&caller, None).map(|()| self.record())
                 } else {
                     Err(ApiError::conflict(
@@ -1136,7 +1206,8 @@ pub async fn load(
     id: TableId,
 ) -> Result<Option<(TableMeta, Vec<LoggedAction<Value>>)>, ApiError> {
     let Some(row) = sqlx::query(
-        "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state
+        "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state,
+                rules_version, abandoned_reason
          FROM game_tables WHERE id = $1",
     )
     .bind(id)
@@ -1202,6 +1273,14 @@ pub async fn load(
             Some(s) => Some(serde_json::from_str(&s).map_err(ApiError::internal)?),
             None => None,
         },
+        rules: match row.get::<Option<i64>, _>("rules_version") {
+            Some(v) => Some(u32::try_from(v).map_err(ApiError::internal)?),
+            None => None,
+        },
+        abandoned_reason: row
+            .get::<Option<String>, _>("abandoned_reason")
+            .as_deref()
+            .and_then(AbandonedReason::parse),
     };
     Ok(Some((meta, actions)))
 }
@@ -1251,13 +1330,10 @@ pub fn spawn(
     let game = registry.get(&meta.game).cloned().ok_or_else(|| {
         ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
     })?;
+    let mut meta = meta;
     let mut pending_since = vec![None; meta.players];
-    let (state, log) = if meta.status == Status::Open {
-        (None, Vec::new())
-    } else {
-        let (s, l) = restore(game.as_ref(), &meta, &actions, &mut pending_since)?;
-        (Some(s), l)
-    };
+    let (state, log, settled) =
+        restore_under_rules(game.as_ref(), &mut meta, &actions, &mut pending_since)?;
     let (tx, rx) = mpsc::channel(256);
     let players = meta.players;
     let reserve = match meta.clock {
@@ -1299,8 +1375,123 @@ pub fn spawn(
         reserve_ms,
         pending_since,
     };
-    let task = tokio::spawn(table.run(rx));
+    let task = tokio::spawn(async move {
+        // Before any command: what the restore decided about the rules version is
+        // stored first, so nothing is told about the table that the database does not
+        // hold. On failure the decision is made again at the next load.
+        if let Some((id, write)) = settled {
+            if let Err(e) = write.save(&table.db, id).await {
+                tracing::error!(table = id, error = %e.message, "cannot store the table's rules version");
+            }
+        }
+        table.run(rx).await
+    });
     Ok(TableHandle { tx, task })
+}
+
+/// What a restore decided about a table's rules version, to store.
+struct RulesWrite {
+    rules: Option<u32>,
+    status: Status,
+    reason: Option<AbandonedReason>,
+}
+
+impl RulesWrite {
+    async fn save(&self, db: &Db, id: TableId) -> Result<(), ApiError> {
+        sqlx::query(
+            "UPDATE game_tables SET rules_version = $1, status = $2, abandoned_reason = $3, updated_at = $4 WHERE id = $5",
+        )
+        .bind(self.rules.map(i64::from))
+        .bind(self.status.as_str())
+        .bind(self.reason.map(AbandonedReason::as_str))
+        .bind(now())
+        .bind(id)
+        .execute(db)
+        .await?;
+        Ok(())
+    }
+}
+
+type Restored = (
+    Option<Box<dyn DynState>>,
+    Vec<LogEntry>,
+    Option<(TableId, RulesWrite)>,
+);
+
+/// Restores a table's state under this build's rules, if they are the rules it was
+/// played under (docs/PROTOCOL.md, "Rules versions"):
+/// - open: nothing was played yet, so it takes this build's version;
+/// - stored under this version: replayed;
+/// - not known (stored before versions were kept): replayed as before versions were
+///   kept, and if the whole log replays, it takes this build's version; if not, the
+///   log is from other rules;
+/// - from other rules: not replayed (it would show another match); in play, it is
+///   closed, `abandoned` with the reason, and its record stays downloadable.
+///
+/// Also what to store of that decision, when it changed anything.
+fn restore_under_rules(
+    game: &dyn DynGame,
+    meta: &mut TableMeta,
+    actions: &[LoggedAction<Value>],
+    pending: &mut [Option<u64>],
+) -> Result<Restored, ApiError> {
+    let running = game.rules_version();
+    let write = |meta: &TableMeta| {
+        Some((
+            meta.id,
+            RulesWrite {
+                rules: meta.rules,
+                status: meta.status,
+                reason: meta.abandoned_reason,
+            },
+        ))
+    };
+    if meta.status == Status::Open {
+        if meta.rules == Some(running) {
+            return Ok((None, Vec::new(), None));
+        }
+        meta.rules = Some(running);
+        return Ok((None, Vec::new(), write(meta)));
+    }
+    if meta.abandoned_reason.is_some() {
+        // Closed already, by an earlier restore.
+        return Ok((None, Vec::new(), None));
+    }
+    match meta.rules {
+        Some(v) if v == running => {
+            let (state, log) = restore(game, meta, actions, pending)?;
+            return Ok((Some(state), log, None));
+        }
+        None => {
+            if let Ok((state, log)) = restore(game, meta, actions, pending) {
+                tracing::warn!(
+                    table = meta.id,
+                    game = %meta.game,
+                    rules = running,
+                    "table stored before rules versions were kept: its log replays under this build's rules, so it takes their version"
+                );
+                meta.rules = Some(running);
+                return Ok((Some(state), log, write(meta)));
+            }
+            pending.fill(None);
+        }
+        Some(_) => {}
+    }
+    if meta.status != Status::Playing {
+        // Over already: its record (with its own version) is all there is to show.
+        return Ok((None, Vec::new(), None));
+    }
+    tracing::warn!(
+        table = meta.id,
+        game = %meta.game,
+        stored = ?meta.rules,
+        running,
+        "table in play under other rules than this build's: closed (abandoned, reason rules_version); its record stays downloadable"
+    );
+    meta.status = Status::Abandoned;
+    meta.abandoned_reason = Some(AbandonedReason::RulesVersion);
+    meta.clock_state = None;
+    Ok((None, Vec::new(), write(meta)))
 }
 
 /// Steps through a finished record: after each action, `viewer`'s view and log line.
@@ -1309,6 +1500,11 @@ pub fn replay_steps(
     record: &MatchRecord,
     viewer: Viewer,
 ) -> Result<Vec<Value>, ApiError> {
+    // A record of other rules (a table closed on restore, or finished under an older
+    // build) is downloadable, but this build cannot show its views.
+    record
+        .check_rules(game.rules_version())
+        .map_err(|e| ApiError::conflict("rules_version", e.to_string()))?;
     let mut state = game.new_game(&record.options, record.players(), record.seed)?;
     let mut steps = vec![json!({ "version": 0, "view": state.view(viewer) })];
     for (i, a) in record.actions.iter().enumerate() {
