@@ -51,33 +51,22 @@ impl ArtHeist {
                     self.pending = 0;
                     self.after_locations();
                 }
-                Phase::AuctionCards | Phase::CastleCards => {
-                    // The kinds of the cards played, gathered as they are drawn (those
-                    // chosen before the playout began, read from the table).
-                    let mut kinds = self.playing(self.choosing() & !pending);
-                    let mut rest = pending;
-                    while rest != 0 {
-                        if steps >= max_steps {
-                            self.pending = rest;
-                            return steps;
-                        }
-                        let p = rest.trailing_zeros() as usize;
-                        let n = u32::from(self.hand_len[p]);
-                        let Some(card) = super::nth_set_bit(self.cards[p], rng.below(n)) else {
-                            self.pending = rest;
-                            return steps;
-                        };
-                        self.played[p] = card;
-                        kinds[KIND_OF_SLOT[usize::from(card & 7)]] |= rest & rest.wrapping_neg();
-                        rest &= rest - 1;
-                        steps += 1;
-                    }
-                    self.pending = 0;
-                    if self.phase == Phase::AuctionCards {
-                        self.resolve_auction_of(kinds);
-                    } else {
-                        self.resolve_castle_cards_of(kinds);
-                    }
+                // Two arms, not one with a test of the phase after the loop: which of
+                // the two it is is a coin flip to the branch predictor, the dispatch
+                // above already knows.
+                Phase::AuctionCards => {
+                    let Some(kinds) = self.cards_in_place(pending, rng, &mut steps, max_steps)
+                    else {
+                        return steps;
+                    };
+                    self.resolve_auction_of(kinds);
+                }
+                Phase::CastleCards => {
+                    let Some(kinds) = self.cards_in_place(pending, rng, &mut steps, max_steps)
+                    else {
+                        return steps;
+                    };
+                    self.resolve_castle_cards_of(kinds);
                 }
                 Phase::Exhibiting | Phase::FinalExhibit => {
                     let mut rest = pending;
@@ -127,6 +116,40 @@ impl ArtHeist {
                 Phase::Over => return steps,
             }
         }
+    }
+
+    /// The pending seats set their action cards face down, lowest seat first: the kinds
+    /// of the cards played (see `playing`), or `None` if the playout stops first.
+    #[inline(always)]
+    fn cards_in_place(
+        &mut self,
+        pending: u8,
+        rng: &mut GameRng,
+        steps: &mut usize,
+        max_steps: usize,
+    ) -> Option<[u8; 4]> {
+        // Gathered as they are drawn (those chosen before the playout began, read from
+        // the table).
+        let mut kinds = self.playing(self.choosing() & !pending);
+        let mut rest = pending;
+        while rest != 0 {
+            if *steps >= max_steps {
+                self.pending = rest;
+                return None;
+            }
+            let p = rest.trailing_zeros() as usize;
+            let n = u32::from(self.hand_len[p]);
+            let Some(card) = super::nth_set_bit(self.cards[p], rng.below(n)) else {
+                self.pending = rest;
+                return None;
+            };
+            self.played[p] = card;
+            kinds[KIND_OF_SLOT[usize::from(card & 7)]] |= rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            *steps += 1;
+        }
+        self.pending = 0;
+        Some(kinds)
     }
 
     /// Seat `p` puts its exhibit together (or shows nothing), from wherever it is: the
