@@ -274,20 +274,15 @@ impl ArtHeist {
         }
         let shift = 8 * letter;
         let cards = (hand >> shift) as u8;
-        // The hand's cards of the letters still to come (`to` < 8, so no shift overflows).
-        let rest = if letter < to {
-            hand & (((1u64 << (8 * (to - letter))) - 1) << (shift + 8))
-        } else {
-            0
-        };
-        // Enough cards now that, with every card of the letters to come, 3 are reached.
+        // The hand's cards of the letters still to come: none after the last letter (the
+        // mask is empty then, and a shift of 64 gives none too). Without branches: in a
+        // random game whether more letters follow is a coin flip to the predictor.
+        let later = (1u64 << (8 * (to - letter))).wrapping_sub(1);
+        let rest = hand & later.checked_shl(shift + 8).unwrap_or(0);
+        // Enough cards now that, with every card of the letters to come, 3 are reached:
+        // 3 less one for a first card and one for a second (3 or more need just 1).
         let have = sel | rest;
-        let need = if three_or_more(have) {
-            1
-        } else {
-            let counted = u32::from(have != 0) + u32::from(have & have.wrapping_sub(1) != 0);
-            3 - counted
-        };
+        let need = 3 - u32::from(have != 0) - u32::from(have & have.wrapping_sub(1) != 0);
         Some(NextLetter {
             cards,
             shift,
@@ -317,15 +312,17 @@ impl ArtHeist {
     /// Exhibitors in rank order, strongest exhibit first; those who showed nothing are
     /// left out.
     pub(crate) fn exhibit_order(&self) -> Stack<PLAYERS> {
-        let mut order = Stack::<PLAYERS>::new();
-        let mut shown = self.exhibitors & crate::cards::ALL_SEATS;
-        while shown != 0 {
-            let p = shown.trailing_zeros() as usize;
-            shown &= shown - 1;
-            if self.exhibit[p] != 0 {
-                order.push(p as u8);
+        // Every seat written, the count moved on for those who showed an exhibit: no
+        // branch per seat.
+        let mut seats = [0u8; PLAYERS];
+        let mut n = 0;
+        for (p, &exhibit) in self.exhibit.iter().enumerate() {
+            if let Some(slot) = seats.get_mut(n) {
+                *slot = p as u8;
             }
+            n += usize::from((self.exhibitors >> p) & 1 & u8::from(exhibit != 0));
         }
+        let mut order = Stack::from_parts(seats, n);
         // One exhibit (the usual case in a turn) needs no strengths: no two exhibits
         // tie (no two share their oldest card), so any sort gives this one order.
         if order.len() > 1 {

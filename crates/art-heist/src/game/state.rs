@@ -96,6 +96,14 @@ impl<const N: usize> Stack<N> {
         }
     }
 
+    /// The first `len` of `items`.
+    pub(crate) fn from_parts(items: [u8; N], len: usize) -> Self {
+        Stack {
+            items,
+            len: len.min(N) as u8,
+        }
+    }
+
     /// The first `N` items of `items`.
     pub(crate) fn from_slice(items: &[u8]) -> Self {
         let mut stack = Self::new();

@@ -220,17 +220,24 @@ impl ArtHeist {
             let pos = &mut self.position[usize::from(p)];
             *pos = pos.saturating_add(step);
         }
-        for p in seats(self.exhibitors) {
-            if self.exhibit[p] == 0 {
-                // 「3枚以上出せなかったプレイヤーは、そのマイナス順位分後退し(1位のプレイヤー
-                // は5マス後退)、次のターンは1回休みとなる。」
-                let back = PLAYERS as u8 + 1 - rank_among(&before, p);
-                self.position[p] = self.position[p].saturating_sub(back);
-                self.next_resting |= seat_bit(p);
-                self.failed |= seat_bit(p);
-            } else {
-                self.public_art |= self.exhibit[p];
-            }
+        // The exhibits shown become public, and who failed is known, in one pass over
+        // every seat without a branch per seat (who showed what is a coin flip to the
+        // branch predictor).
+        let mut shown = 0u8;
+        let mut public = self.public_art;
+        for (p, &exhibit) in self.exhibit.iter().enumerate() {
+            let exhibitor = (self.exhibitors >> p) & 1;
+            public |= exhibit & u64::from(exhibitor).wrapping_neg();
+            shown |= (exhibitor & u8::from(exhibit != 0)) << p;
+        }
+        self.public_art = public;
+        for p in seats(self.exhibitors & !shown) {
+            // 「3枚以上出せなかったプレイヤーは、そのマイナス順位分後退し(1位のプレイヤー
+            // は5マス後退)、次のターンは1回休みとなる。」
+            let back = PLAYERS as u8 + 1 - rank_among(&before, p);
+            self.position[p] = self.position[p].saturating_sub(back);
+            self.next_resting |= seat_bit(p);
+            self.failed |= seat_bit(p);
         }
         self.exhibits_shown = true;
         self.start_stealing(order);
