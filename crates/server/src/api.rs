@@ -3,6 +3,8 @@
 use crate::auth::{self, Auth, Credential, MaybeAuth, User};
 use crate::db::now;
 use crate::error::ApiError;
+use crate::error::ErrorBody;
+use crate::openapi::{GameMetaSchema, MatchRecordSchema, ReplayStepSchema, ViewerSchema};
 use crate::table::{Caller, Clock, Cmd, TableId, TableInfo};
 use crate::AppState;
 use axum::body::Bytes;
@@ -12,10 +14,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::Row;
 use std::sync::Arc;
-use takuge_engine::{Seat, Viewer};
+use takuge_engine::{GameMeta, MatchRecord, Seat, Viewer};
+use utoipa::{IntoParams, ToSchema};
 
 type S = State<Arc<AppState>>;
 
@@ -50,7 +53,7 @@ fn caller(user: &User) -> Caller {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct SessionOut {
     pub user: User,
     /// Use as `Authorization: Bearer <token>`; browsers get the same in a cookie.
@@ -62,10 +65,12 @@ fn with_cookie(state: &AppState, out: SessionOut) -> Response {
     ([(header::SET_COOKIE, cookie)], Json(out)).into_response()
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
+    /// Registering: 3 to 32 letters, digits, `_`, `-` or `.`.
     pub name: String,
+    /// Registering: 8 to 256 characters.
     pub password: String,
 }
 
@@ -94,6 +99,16 @@ fn auth_limited(state: &AppState, ip: std::net::IpAddr) -> Result<(), ApiError> 
 }
 
 /// Registers an account; a guest calling it keeps its id, and so its history.
+#[utoipa::path(post, path = "/api/register", tag = "accounts",
+    summary = "register (a guest keeps its id and history)",
+    request_body = Credentials,
+    security(("csrf" = []), ("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "the new account, logged in; the token is also set as the session cookie", body = SessionOut,
+            headers(("set-cookie" = String, description = "the session cookie"))),
+        (status = 400, description = "`invalid_name`, `weak_password`", body = ErrorBody),
+        (status = 409, description = "`name_taken`", body = ErrorBody),
+    ))]
 pub async fn register(
     State(state): S,
     axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
@@ -145,6 +160,15 @@ pub async fn register(
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
+/// Logs in. An unknown name and a wrong password get the same answer in the same time.
+#[utoipa::path(post, path = "/api/login", tag = "accounts", summary = "log in",
+    request_body = Credentials,
+    security(("csrf" = [])),
+    responses(
+        (status = 200, description = "logged in; the token is also set as the session cookie", body = SessionOut,
+            headers(("set-cookie" = String, description = "the session cookie"))),
+        (status = 401, description = "`invalid_credentials`: unknown name or wrong password", body = ErrorBody),
+    ))]
 pub async fn login(
     State(state): S,
     axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
@@ -178,6 +202,14 @@ pub async fn login(
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
+/// A guest account and its session; registering later keeps its id and history.
+#[utoipa::path(post, path = "/api/guest", tag = "accounts",
+    summary = "create a guest account and session",
+    security(("csrf" = [])),
+    responses(
+        (status = 200, description = "the guest, logged in; the token is also set as the session cookie", body = SessionOut,
+            headers(("set-cookie" = String, description = "the session cookie"))),
+    ))]
 pub async fn guest(
     State(state): S,
     axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
@@ -199,6 +231,17 @@ pub async fn guest(
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct Done {
+    pub ok: bool,
+}
+
+#[utoipa::path(post, path = "/api/logout", tag = "accounts", summary = "end this session",
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "the session is over; the cookie is cleared", body = Done,
+            headers(("set-cookie" = String, description = "the cleared session cookie"))),
+    ))]
 pub async fn logout(State(state): S, auth: Auth) -> Result<Response, ApiError> {
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
         .bind(auth::hash_token(auth.credential.token()))
@@ -206,40 +249,63 @@ pub async fn logout(State(state): S, auth: Auth) -> Result<Response, ApiError> {
         .await?;
     state.sessions.forget_token(auth.credential.token());
     let cookie = auth::clear_cookie(state.config.secure_cookies);
-    Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "ok": true }))).into_response())
+    Ok(([(header::SET_COOKIE, cookie)], Json(Done { ok: true })).into_response())
 }
 
+#[utoipa::path(get, path = "/api/me", tag = "accounts", summary = "the current user",
+    security(("bearer" = []), ("cookie" = [])),
+    responses((status = 200, description = "the user", body = User)))]
 pub async fn me(auth: Auth) -> Json<User> {
     let _ = matches!(auth.credential, Credential::Cookie(_));
     Json(auth.user)
 }
 
-pub async fn games(State(state): S) -> Json<Value> {
-    let list: Vec<Value> = state
+#[derive(Serialize, ToSchema)]
+pub struct Games {
+    pub games: Vec<GameEntry>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GameEntry {
+    #[schema(value_type = GameMetaSchema)]
+    pub meta: GameMeta,
+    /// The options a table gets when it is created with none (the recommended setup).
+    pub default_options: Value,
+    /// Every distinct option set the game accepts, so a client can offer each option's
+    /// values without knowing the game.
+    pub option_sets: Vec<Value>,
+    /// The bots' names; the first is the default.
+    pub bots: Vec<&'static str>,
+}
+
+#[utoipa::path(get, path = "/api/games", tag = "games",
+    summary = "the games, their default options and bots",
+    responses((status = 200, description = "the catalog", body = Games)))]
+pub async fn games(State(state): S) -> Json<Games> {
+    let games = state
         .hub
         .registry()
         .games()
-        .map(|g| {
-            json!({
-                "meta": g.meta(),
-                "default_options": g.default_options(),
-                // Every distinct option set the game accepts, so a client can offer each
-                // option's values without knowing the game.
-                "option_sets": g.option_sets(),
-                "bots": g.bot_names(),
-            })
+        .map(|g| GameEntry {
+            meta: *g.meta(),
+            default_options: g.default_options(),
+            option_sets: g.option_sets(),
+            bots: g.bot_names(),
         })
         .collect();
-    Json(json!({ "games": list }))
+    Json(Games { games })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
+    /// A game id from `/api/games`.
     pub game: String,
+    /// The game's options; absent or null: the recommended setup.
     #[serde(default)]
     pub options: Value,
     pub players: usize,
+    /// Private tables are reached only with their invite code.
     #[serde(default)]
     pub private: bool,
     #[serde(default)]
@@ -252,6 +318,14 @@ pub struct CreateTable {
     pub seed: Option<u64>,
 }
 
+#[utoipa::path(post, path = "/api/tables", tag = "tables",
+    summary = "create a table (the caller is its host)",
+    request_body = CreateTable,
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 201, description = "the new table", body = TableInfo),
+        (status = 400, description = "`unknown_game`, `invalid_options`, `invalid_setup`, `invalid_clock`, `fixed_seed_refused`", body = ErrorBody),
+    ))]
 pub async fn create_table(
     State(state): S,
     auth: Auth,
@@ -383,13 +457,35 @@ pub async fn create_table(
     Ok((StatusCode::CREATED, Json(info)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 pub struct LobbyQuery {
+    /// Only tables of this game.
     pub game: Option<String>,
+    /// Only tables for this many players.
     pub players: Option<i64>,
 }
 
-pub async fn lobby(State(state): S, Query(q): Query<LobbyQuery>) -> Result<Json<Value>, ApiError> {
+#[derive(Serialize, ToSchema)]
+pub struct Lobby {
+    /// Newest first, at most 200.
+    pub tables: Vec<LobbyTable>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LobbyTable {
+    pub id: i64,
+    pub game: String,
+    pub players: i64,
+    pub seats_taken: i64,
+    pub host: i64,
+    pub clock: Option<Clock>,
+}
+
+#[utoipa::path(get, path = "/api/tables", tag = "tables",
+    summary = "the lobby: open public tables (filters: game, players)",
+    params(LobbyQuery),
+    responses((status = 200, description = "open public tables", body = Lobby)))]
+pub async fn lobby(State(state): S, Query(q): Query<LobbyQuery>) -> Result<Json<Lobby>, ApiError> {
     let rows = sqlx::query(
         "SELECT t.id, t.game, t.players, t.clock, t.host,
                 (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND (s.user_id IS NOT NULL OR s.bot IS NOT NULL)) AS taken
@@ -404,27 +500,34 @@ pub async fn lobby(State(state): S, Query(q): Query<LobbyQuery>) -> Result<Json<
     .bind(q.players)
     .fetch_all(&state.db)
     .await?;
-    let tables: Vec<Value> = rows
+    let tables = rows
         .iter()
-        .map(|r| {
-            json!({
-                "id": r.get::<i64, _>("id"),
-                "game": r.get::<String, _>("game"),
-                "players": r.get::<i64, _>("players"),
-                "seats_taken": r.get::<i64, _>("taken"),
-                "host": r.get::<i64, _>("host"),
-                "clock": serde_json::from_str::<Value>(&r.get::<String, _>("clock")).unwrap_or(Value::Null),
-            })
+        .map(|r| LobbyTable {
+            id: r.get("id"),
+            game: r.get("game"),
+            players: r.get("players"),
+            seats_taken: r.get("taken"),
+            host: r.get("host"),
+            clock: serde_json::from_str(&r.get::<String, _>("clock")).ok(),
         })
         .collect();
-    Ok(Json(json!({ "tables": tables })))
+    Ok(Json(Lobby { tables }))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 pub struct InviteQuery {
+    /// The invite code of a private table.
     pub invite: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/tables/{id}", tag = "tables",
+    summary = "a table (private ones need ?invite=)",
+    params(("id" = i64, Path, description = "the table"), InviteQuery),
+    security(("bearer" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "the table", body = TableInfo),
+        (status = 404, description = "`unknown_table` (also a private table without its code)", body = ErrorBody),
+    ))]
 pub async fn table_info(
     State(state): S,
     auth: Auth,
@@ -443,15 +546,27 @@ pub async fn table_info(
     Ok(Json(info))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SitBody {
+    /// The seat to take; absent: the first free one.
     #[serde(default)]
     pub seat: Option<u8>,
+    /// The invite code of a private table.
     #[serde(default)]
     pub invite: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/tables/{id}/sit", tag = "tables", summary = "take a seat",
+    params(("id" = i64, Path, description = "the table")),
+    request_body = SitBody,
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "the table", body = TableInfo),
+        (status = 400, description = "`no_such_seat`", body = ErrorBody),
+        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 409, description = "`seat_taken`, `table_full`, `already_seated`, `wrong_status`", body = ErrorBody),
+    ))]
 pub async fn sit(
     State(state): S,
     auth: Auth,
@@ -472,6 +587,16 @@ pub async fn sit(
     ))
 }
 
+/// Before the start the seat is freed; during play a bot plays it from then on.
+#[utoipa::path(post, path = "/api/tables/{id}/leave", tag = "tables",
+    summary = "leave (during play a bot takes the seat)",
+    params(("id" = i64, Path, description = "the table")),
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "the table", body = TableInfo),
+        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 409, description = "`not_seated`, `wrong_status`", body = ErrorBody),
+    ))]
 pub async fn leave(
     State(state): S,
     auth: Auth,
@@ -486,13 +611,26 @@ pub async fn leave(
     ))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BotsBody {
+    /// One of the game's bots; absent: its default bot.
     #[serde(default)]
     pub bot: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/tables/{id}/bots", tag = "tables",
+    summary = "host: fill empty seats with a bot",
+    params(("id" = i64, Path, description = "the table")),
+    request_body = BotsBody,
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "the table", body = TableInfo),
+        (status = 400, description = "`unknown_bot`", body = ErrorBody),
+        (status = 403, description = "`not_host`", body = ErrorBody),
+        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 409, description = "`wrong_status`", body = ErrorBody),
+    ))]
 pub async fn fill_bots(
     State(state): S,
     auth: Auth,
@@ -512,6 +650,16 @@ pub async fn fill_bots(
     ))
 }
 
+#[utoipa::path(post, path = "/api/tables/{id}/start", tag = "tables",
+    summary = "host: start the game",
+    params(("id" = i64, Path, description = "the table")),
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "the table, playing", body = TableInfo),
+        (status = 403, description = "`not_host`", body = ErrorBody),
+        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 409, description = "`seats_empty`, `wrong_status`", body = ErrorBody),
+    ))]
 pub async fn start(
     State(state): S,
     auth: Auth,
@@ -526,6 +674,16 @@ pub async fn start(
     ))
 }
 
+#[utoipa::path(post, path = "/api/tables/{id}/abandon", tag = "tables",
+    summary = "host: abandon the table",
+    params(("id" = i64, Path, description = "the table")),
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "the table, abandoned", body = TableInfo),
+        (status = 403, description = "`not_host`", body = ErrorBody),
+        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 409, description = "`wrong_status`", body = ErrorBody),
+    ))]
 pub async fn abandon(
     State(state): S,
     auth: Auth,
@@ -540,21 +698,43 @@ pub async fn abandon(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActBody {
+    /// The seat to act for; absent: the caller's (first) seat.
     #[serde(default)]
     pub seat: Option<u8>,
+    /// The table version the action was chosen at.
     pub version: u64,
+    /// One of the seat's legal actions, as the game's JSON.
     pub action: Value,
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct Acted {
+    /// The table's version after the action.
+    pub version: u64,
+}
+
+/// The same as the WebSocket's `act` message.
+#[utoipa::path(post, path = "/api/tables/{id}/actions", tag = "tables",
+    summary = "play an action chosen at a version",
+    params(("id" = i64, Path, description = "the table")),
+    request_body = ActBody,
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 200, description = "committed", body = Acted),
+        (status = 400, description = "`malformed_action`, `illegal`, `no_such_seat` and the game's own reasons", body = ErrorBody),
+        (status = 403, description = "`not_seated`, `foreign_seat`", body = ErrorBody),
+        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 409, description = "`stale_version`, `not_your_turn`, `game_over`, `version_conflict`, `wrong_status`", body = ErrorBody),
+    ))]
 pub async fn act(
     State(state): S,
     auth: Auth,
     Path(id): Path<TableId>,
     ApiJson(body): ApiJson<ActBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Acted>, ApiError> {
     let c = caller(&auth.user);
     let version = state
         .hub
@@ -566,9 +746,19 @@ pub async fn act(
             reply,
         })
         .await?;
-    Ok(Json(json!({ "version": version })))
+    Ok(Json(Acted { version }))
 }
 
+#[utoipa::path(get, path = "/api/tables/{id}/record", tag = "tables",
+    summary = "finished: the match record (takuge replay reads it)",
+    params(("id" = i64, Path, description = "the table")),
+    security(("bearer" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "the match record, as a download", body = MatchRecordSchema,
+            headers(("content-disposition" = String, description = "attachment; filename=\"takuge-{id}.json\""))),
+        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 409, description = "`not_finished`", body = ErrorBody),
+    ))]
 pub async fn record(
     State(state): S,
     auth: Auth,
@@ -589,17 +779,39 @@ pub async fn record(
         .into_response())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 pub struct ReplayQuery {
+    /// The seat whose views to show; absent: the spectator's.
     pub seat: Option<u8>,
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct Replay {
+    #[schema(value_type = MatchRecordSchema)]
+    pub record: MatchRecord,
+    #[schema(value_type = ViewerSchema)]
+    pub viewer: Viewer,
+    /// Version 0 (the setup) and then one step per action.
+    #[schema(value_type = Vec<ReplayStepSchema>)]
+    pub steps: Vec<Value>,
+}
+
+#[utoipa::path(get, path = "/api/tables/{id}/replay", tag = "tables",
+    summary = "finished: views step by step for ?seat=K (or the spectator)",
+    params(("id" = i64, Path, description = "the table"), ReplayQuery),
+    security(("bearer" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "the record and every view of the viewer, step by step", body = Replay),
+        (status = 400, description = "`no_such_seat`", body = ErrorBody),
+        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 409, description = "`not_finished`, `rules_version` (a match of other rules than this server's)", body = ErrorBody),
+    ))]
 pub async fn replay(
     State(state): S,
     auth: Auth,
     Path(id): Path<TableId>,
     Query(q): Query<ReplayQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Replay>, ApiError> {
     let c = caller(&auth.user);
     let record = state
         .hub
@@ -622,7 +834,29 @@ pub async fn replay(
         .cloned()
         .ok_or_else(|| ApiError::internal("record of an unknown game"))?;
     let steps = crate::table::replay_steps(game.as_ref(), &record, viewer)?;
-    Ok(Json(
-        json!({ "record": record, "viewer": viewer, "steps": steps }),
-    ))
+    Ok(Json(Replay {
+        record,
+        viewer,
+        steps,
+    }))
+}
+
+/// `/ws` as the route list and the document see it; the connection itself is
+/// `ws::upgrade`'s.
+#[utoipa::path(get, path = "/ws", tag = "server",
+    summary = "the WebSocket of live play (docs/PROTOCOL.md)",
+    description = "Upgrades to the WebSocket of live play, whose messages docs/PROTOCOL.md \
+        describes. A cookie-authenticated upgrade must come with a same-host `Origin`.",
+    params(("token" = Option<String>, Query,
+        description = "the session token, for clients that can set neither a cookie nor a header")),
+    security(("bearer" = []), ("cookie" = []), ("token" = [])),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol"),
+        (status = 400, description = "`not_websocket`: not a WebSocket upgrade", body = ErrorBody),
+        (status = 403, description = "`csrf`: a cookie-authenticated upgrade from another site", body = ErrorBody),
+    ))]
+pub async fn websocket(state: S, req: Request) -> Result<Response, ApiError> {
+    let query = Query::<crate::ws::WsQuery>::try_from_uri(req.uri())
+        .map_err(|e| ApiError::bad_request("bad_request", e.body_text()))?;
+    crate::ws::upgrade(state, query, req).await
 }

@@ -74,7 +74,7 @@ pub async fn dummy_hash() -> Result<String, ApiError> {
     hash_password(hex(&random_bytes::<16>()?)).await
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct User {
     pub id: i64,
     /// The login name; `None` for a guest.

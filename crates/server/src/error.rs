@@ -6,11 +6,13 @@ use serde::Serialize;
 use takuge_engine::DynError;
 
 /// Why a request or a WebSocket message was refused. Nothing changed when one is returned.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ApiError {
     #[serde(skip)]
     pub status: u16,
+    /// Stable, for programs: `stale_version`, `unknown_table`, `rate_limited`, ...
     pub code: &'static str,
+    /// In words, for people.
     pub message: String,
 }
 
@@ -78,14 +80,15 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-#[derive(Serialize)]
-struct Body<'a> {
-    error: &'a ApiError,
+/// The body of every refused HTTP request.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    pub error: ApiError,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (status, axum::Json(Body { error: &self })).into_response()
+        (status, axum::Json(ErrorBody { error: self })).into_response()
     }
 }

@@ -26,7 +26,6 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use axum::Router;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
@@ -35,6 +34,9 @@ use std::time::Duration;
 use takuge_engine::Registry;
 use tokio::sync::watch;
 use tower_http::timeout::TimeoutLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -93,6 +95,11 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
 }
 
+#[utoipa::path(get, path = "/healthz", tag = "server", summary = "ok when the database answers",
+    responses(
+        (status = 200, description = "`ok`", body = String, content_type = "text/plain"),
+        (status = 503, description = "the database does not answer", body = String, content_type = "text/plain"),
+    ))]
 async fn healthz(State(state): State<Arc<AppState>>) -> Response {
     match sqlx::query("SELECT 1").execute(&state.db).await {
         Ok(_) => (StatusCode::OK, "ok\n").into_response(),
@@ -103,6 +110,9 @@ async fn healthz(State(state): State<Arc<AppState>>) -> Response {
     }
 }
 
+#[utoipa::path(get, path = "/metrics", tag = "server", summary = "Prometheus metrics",
+    responses((status = 200, description = "the counters, in the Prometheus text format",
+        body = String, content_type = "text/plain; version=0.0.4; charset=utf-8")))]
 async fn metrics(State(state): State<Arc<AppState>>) -> Response {
     (
         [(
@@ -139,38 +149,44 @@ async fn per_ip(
         .await
 }
 
-pub fn router(state: Arc<AppState>) -> Router {
+/// Every route the server answers, each handler with its OpenAPI description: both
+/// the router and `/api/openapi.json` are built from this list, so they cannot differ.
+/// Add routes only through `routes!` (a plain `.route` would go undocumented).
+pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
     use api::*;
     let timeout =
-        TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, state.config.request_timeout);
-    let api = Router::new()
-        .route("/api/register", post(register))
-        .route("/api/login", post(login))
-        .route("/api/guest", post(guest))
-        .route("/api/logout", post(logout))
-        .route("/api/me", get(me))
-        .route("/api/games", get(games))
-        .route("/api/tables", get(lobby).post(create_table))
-        .route("/api/tables/{id}", get(table_info))
-        .route("/api/tables/{id}/sit", post(sit))
-        .route("/api/tables/{id}/leave", post(leave))
-        .route("/api/tables/{id}/bots", post(fill_bots))
-        .route("/api/tables/{id}/start", post(start))
-        .route("/api/tables/{id}/abandon", post(abandon))
-        .route("/api/tables/{id}/actions", post(act))
-        .route("/api/tables/{id}/record", get(record))
-        .route("/api/tables/{id}/replay", get(replay))
-        .route("/healthz", get(healthz))
-        .route("/metrics", get(metrics))
-        .route(
-            "/api/openapi.json",
-            get(|| async { axum::Json(openapi::document()) }),
-        )
+        TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, config.request_timeout);
+    let api = OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(guest))
+        .routes(routes!(logout))
+        .routes(routes!(me))
+        .routes(routes!(games))
+        .routes(routes!(lobby, create_table))
+        .routes(routes!(table_info))
+        .routes(routes!(sit))
+        .routes(routes!(leave))
+        .routes(routes!(fill_bots))
+        .routes(routes!(start))
+        .routes(routes!(abandon))
+        .routes(routes!(act))
+        .routes(routes!(record))
+        .routes(routes!(replay))
+        .routes(routes!(healthz))
+        .routes(routes!(metrics))
+        .routes(routes!(openapi::openapi_json))
         .layer(timeout)
-        .layer(DefaultBodyLimit::max(state.config.max_body_bytes));
-    Router::new()
-        .route("/ws", get(ws::upgrade))
+        .layer(DefaultBodyLimit::max(config.max_body_bytes));
+    // The WebSocket lives outside the request timeout.
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .routes(routes!(websocket))
         .merge(api)
+}
+
+pub fn router(state: Arc<AppState>) -> Router {
+    let (routes, _) = routes(&state.config).split_for_parts();
+    routes
         .fallback(assets::serve)
         .layer(middleware::from_fn_with_state(state.clone(), per_ip))
         .with_state(state)

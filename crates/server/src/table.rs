@@ -28,7 +28,7 @@ pub const PROTOCOL: u32 = 1;
 /// How many messages a connection may fall behind before it is unsubscribed.
 pub const CONNECTION_BACKLOG: usize = 1024;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Open,
@@ -60,7 +60,7 @@ impl Status {
 }
 
 /// How long a seat may think.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Clock {
     /// No clock: the table waits for ever.
@@ -97,7 +97,7 @@ impl Clock {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct SeatInfo {
     pub seat: u8,
     pub user_id: Option<i64>,
@@ -172,8 +172,9 @@ pub struct Reason {
 }
 
 /// What anyone allowed to see the table may read about it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct TableInfo {
+    #[schema(value_type = i64)]
     pub id: TableId,
     pub game: String,
     pub options: Value,
@@ -188,6 +189,7 @@ pub struct TableInfo {
     pub seats: Vec<SeatInfo>,
     pub version: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::openapi::OutcomeSchema>)]
     pub outcome: Option<Outcome>,
     /// The rules version the table is played under (`null`: not known, see
     /// [`TableMeta::rules`]).
