@@ -30,6 +30,11 @@ pub fn replay(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let game = find_game(registry, &record.game)?;
+    // Another rules version's log may still apply action by action and yet tell
+    // another match: refuse it rather than show a wrong replay.
+    record
+        .check_rules(game.rules_version())
+        .map_err(|e| CliError(e.to_string()))?;
     let meta = game.meta();
     let players = record.players();
     let viewer = match seat {
@@ -188,5 +193,21 @@ mod tests {
         assert!(err.0.contains("unknown game \"chess\""), "{err}");
         let err = run(&self::record(), Some(3)).unwrap_err();
         assert!(err.0.contains("--seat 3"), "{err}");
+    }
+
+    #[test]
+    fn a_record_from_another_rules_version_is_refused_with_the_reason() {
+        // A server's record of a table played under older rules carries that version.
+        let mut record = record();
+        record.rules += 1;
+        let err = run(&record, None).unwrap_err();
+        assert!(
+            err.0.contains(&format!(
+                "played under high-card rules version {}; this build plays version {}",
+                record.rules,
+                record.rules - 1
+            )),
+            "{err}"
+        );
     }
 }
