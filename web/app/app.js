@@ -843,15 +843,18 @@ async function tablePage(m, params) {
     return 0;
   }
 
-  // The deadlines are the server's Unix ms, and no server time is sent: this assumes the
-  // browser's clock agrees with the server's, except that a move's time left can never
-  // be more than its allowance. A message comes when a move starts, so a deadline
-  // further away than the allowance means the browser's clock is behind the server's,
-  // by at least that much; s.skew keeps that. A browser clock ahead of the server's
-  // cannot be seen this way and shows less time than there is (the safe side).
+  // The deadlines are the server's Unix ms. Each message carries the server's clock
+  // when it was written (server_time_ms), so s.skew = server − browser clock, read when
+  // the message arrives (its time in flight counts against the player, the safe side).
+  // A server without it: assume the clocks agree, except that a move's time left can
+  // never be more than its allowance.
   function measureSkew(msg) {
-    let skew = 0;
     const now = Date.now();
+    if (typeof msg.server_time_ms === 'number') {
+      s.skew = msg.server_time_ms - now;
+      return;
+    }
+    let skew = 0;
     const dl = (msg.clock && msg.clock.deadline_ms) || [];
     if (info.clock && info.clock.kind !== 'none') {
       dl.forEach((d, k) => {

@@ -54,6 +54,16 @@ pub struct LoadtestArgs {
     /// The server bot in the other seats.
     #[arg(long, default_value = "random")]
     pub bot: String,
+    /// The table options as JSON. Default: for secret-moon a five-game match (the
+    /// longest the rules give: tables that live long, as real ones do), otherwise
+    /// the game's defaults.
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
+    /// Each client's mean think time before it acts, in ms (uniform between half and
+    /// one and a half of it), as a player's. 0: clients act at once, every table
+    /// always has an action in flight, and the latency is tables ÷ throughput.
+    #[arg(long, default_value_t = 250)]
+    pub think_ms: u64,
 }
 
 #[derive(Debug, Args)]

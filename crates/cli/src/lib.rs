@@ -79,6 +79,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     )));
                 }
             }
+            let options = match &args.options {
+                Some(text) => serde_json::from_str(text)
+                    .map_err(|e| CliError(format!("--options is not JSON: {e}")))?,
+                None if args.game == "secret-moon" => serde_json::json!({ "games": 5 }),
+                None => serde_json::Value::Null,
+            };
             let report =
                 takuge_server::loadtest::run_blocking(takuge_server::loadtest::LoadConfig {
                     tables: args.tables,
@@ -87,6 +93,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     game: args.game,
                     players: args.players,
                     bot: args.bot,
+                    options,
+                    think_ms: args.think_ms,
                 })
                 .map_err(CliError)?;
             write!(out, "{report}")?;

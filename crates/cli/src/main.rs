@@ -1,6 +1,9 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = takuge::Cli::parse();
     match takuge::run(cli) {

@@ -41,6 +41,12 @@ pub trait Bot<G: Game>: Send {
 
     /// One legal action for `world.seat()`, or `None` if it has nothing to decide.
     fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action>;
+
+    /// Whether it searches (plays games out in its head), taking milliseconds or more a
+    /// move; a server runs such bots off its event loop, and the others inline.
+    fn searches(&self) -> bool {
+        false
+    }
 }
 
 /// A bot factory, as registered in the catalog.
@@ -167,6 +173,10 @@ impl<G: Game> MonteCarloBot<G> {
 impl<G: Game> Bot<G> for MonteCarloBot<G> {
     fn name(&self) -> &'static str {
         "monte-carlo"
+    }
+
+    fn searches(&self) -> bool {
+        true
     }
 
     fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action> {

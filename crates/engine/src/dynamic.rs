@@ -7,7 +7,7 @@ use crate::outcome::Outcome;
 use crate::record::{MatchRecord, ReplayError};
 use crate::rng::GameRng;
 use crate::seat::{Seat, SeatSet, Viewer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -58,6 +58,11 @@ pub trait DynState: Send + Sync {
     /// Parses and plays an action; on any error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<(), DynError>;
     fn view(&self, viewer: Viewer) -> Value;
+    /// [`DynState::view`] written as JSON onto `out`, without building a `Value`
+    /// tree: what a server sends to every connection after every action.
+    fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>);
+    /// [`DynState::legal_actions`] written as a JSON array onto `out`.
+    fn write_legal_actions(&self, seat: Seat, out: &mut Vec<u8>);
     fn outcome(&self) -> Option<Outcome>;
     /// Describes an action (for logs); `None` if it is not an action of this game.
     fn describe(&self, action: &Value) -> Option<String>;
@@ -76,6 +81,15 @@ pub trait DynState: Send + Sync {
         let _ = lang;
         self.describe_for(actor, action, viewer)
     }
+    /// Every viewer's line for `actor` playing `action` in `lang`: one per seat, then
+    /// the spectator's (see [`DynState::describe_for`]); the action is parsed once.
+    fn describe_for_all(&self, actor: Seat, action: &Value, lang: Lang) -> Vec<Option<String>> {
+        Seat::all(self.players())
+            .map(Viewer::Seat)
+            .chain(std::iter::once(Viewer::Spectator))
+            .map(|v| self.describe_for_in(actor, action, v, lang))
+            .collect()
+    }
     /// Asks the named bot for `seat`'s action.
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError>;
     fn box_clone(&self) -> Box<dyn DynState>;
@@ -91,6 +105,9 @@ pub trait DynGame: Send + Sync {
     fn default_options(&self) -> Value;
     fn option_sets(&self) -> Vec<Value>;
     fn bot_names(&self) -> Vec<&'static str>;
+    /// [`crate::Bot::searches`] of the named bot (`true` for a name it does not know,
+    /// the safe side).
+    fn bot_searches(&self, bot: &str) -> bool;
     fn new_game(
         &self,
         options: &Value,
@@ -110,6 +127,23 @@ struct Entry<G: Game> {
 struct State<G: Game> {
     game: G,
     bots: Arc<Vec<(&'static str, BotFactory<G>)>>,
+}
+
+/// [`DynAction`] before its action becomes a `Value`: the same JSON.
+#[derive(Serialize)]
+struct LabelledAction<'a, A> {
+    action: &'a A,
+    label: String,
+}
+
+fn write_json<T: Serialize>(out: &mut Vec<u8>, v: &T) {
+    let start = out.len();
+    // As in `to_value`: our derived types always serialize; `null` rather than half a
+    // value if one ever did not.
+    if serde_json::to_writer(&mut *out, v).is_err() {
+        out.truncate(start);
+        out.extend_from_slice(b"null");
+    }
 }
 
 fn to_value<T: Serialize>(v: &T) -> Value {
@@ -143,7 +177,7 @@ impl<G: Game> DynState for State<G> {
     }
 
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<(), DynError> {
-        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+        let action: G::Action = G::Action::deserialize(action).map_err(|e| {
             DynError::new(
                 "malformed_action",
                 format!("not an action of {}: {e}", G::meta().id),
@@ -156,17 +190,34 @@ impl<G: Game> DynState for State<G> {
         to_value(&self.game.view(viewer))
     }
 
+    fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>) {
+        write_json(out, &self.game.view(viewer));
+    }
+
+    fn write_legal_actions(&self, seat: Seat, out: &mut Vec<u8>) {
+        let mut actions = Vec::new();
+        self.game.legal_actions(seat, &mut actions);
+        let labelled: Vec<LabelledAction<'_, G::Action>> = actions
+            .iter()
+            .map(|a| LabelledAction {
+                action: a,
+                label: self.game.describe(a),
+            })
+            .collect();
+        write_json(out, &labelled);
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
 
     fn describe(&self, action: &Value) -> Option<String> {
-        let action: G::Action = serde_json::from_value(action.clone()).ok()?;
+        let action: G::Action = G::Action::deserialize(action).ok()?;
         Some(self.game.describe(&action))
     }
 
     fn describe_for(&self, actor: Seat, action: &Value, viewer: Viewer) -> Option<String> {
-        let action: G::Action = serde_json::from_value(action.clone()).ok()?;
+        let action: G::Action = G::Action::deserialize(action).ok()?;
         self.game.describe_for(actor, &action, viewer)
     }
 
@@ -177,8 +228,20 @@ impl<G: Game> DynState for State<G> {
         viewer: Viewer,
         lang: Lang,
     ) -> Option<String> {
-        let action: G::Action = serde_json::from_value(action.clone()).ok()?;
+        let action: G::Action = G::Action::deserialize(action).ok()?;
         self.game.describe_for_in(actor, &action, viewer, lang)
+    }
+
+    fn describe_for_all(&self, actor: Seat, action: &Value, lang: Lang) -> Vec<Option<String>> {
+        let viewers = self.game.players() + 1;
+        let Ok(action) = G::Action::deserialize(action) else {
+            return vec![None; viewers];
+        };
+        Seat::all(self.game.players())
+            .map(Viewer::Seat)
+            .chain(std::iter::once(Viewer::Spectator))
+            .map(|v| self.game.describe_for_in(actor, &action, v, lang))
+            .collect()
     }
 
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError> {
@@ -257,6 +320,13 @@ impl<G: Game> DynGame for Entry<G> {
 
     fn bot_names(&self) -> Vec<&'static str> {
         self.bots.iter().map(|(n, _)| *n).collect()
+    }
+
+    fn bot_searches(&self, bot: &str) -> bool {
+        self.bots
+            .iter()
+            .find(|(name, _)| *name == bot)
+            .is_none_or(|(_, factory)| factory().searches())
     }
 
     fn new_game(

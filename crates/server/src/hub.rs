@@ -17,7 +17,7 @@ pub struct Hub {
     registry: Registry,
     db: Db,
     writer: crate::db::Writer,
-    writer_task: tokio::task::JoinHandle<()>,
+    writer_task: crate::db::WriterTask,
     bots: crate::bots::BotPool,
     metrics: Arc<Metrics>,
     closing: std::sync::atomic::AtomicBool,

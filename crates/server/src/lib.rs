@@ -13,6 +13,7 @@ pub mod error;
 pub mod hub;
 pub mod limit;
 pub mod loadtest;
+pub mod message;
 pub mod metrics;
 pub mod openapi;
 pub mod table;

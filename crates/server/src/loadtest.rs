@@ -5,12 +5,16 @@
 use crate::limit::Rate;
 use crate::{Config, Server};
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 #[derive(Clone, Debug)]
@@ -24,6 +28,13 @@ pub struct LoadConfig {
     pub players: usize,
     /// The bot in the server's seats (default `random`, the cheapest).
     pub bot: String,
+    /// The table options (`null`: the game's defaults).
+    pub options: Value,
+    /// A client's mean think time before it acts (uniform from half to one and a half
+    /// of it). With none, every table always has an action in flight, the server is
+    /// saturated whatever its speed, and by Little's law the latency is just
+    /// tables ÷ throughput.
+    pub think_ms: u64,
 }
 
 #[derive(Debug)]
@@ -51,8 +62,13 @@ impl std::fmt::Display for LoadReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "{} tables for {:.1} s: {} games finished, {} client actions, {} errors",
-            self.tables, self.seconds, self.games_finished, self.client_actions, self.errors
+            "{} tables for {:.1} s (after every table was playing, and {} s more): {} games finished, {} client actions, {} errors",
+            self.tables,
+            self.seconds,
+            WARM_UP.as_secs(),
+            self.games_finished,
+            self.client_actions,
+            self.errors
         )?;
         writeln!(
             f,
@@ -71,12 +87,50 @@ impl std::fmt::Display for LoadReport {
     }
 }
 
+/// The fields of a server message a load client reads.
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    table: Option<i64>,
+    version: Option<u64>,
+    #[serde(borrow)]
+    status: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    legal: Vec<Legal<'a>>,
+}
+
+#[derive(Deserialize)]
+struct Legal<'a> {
+    #[serde(borrow)]
+    action: &'a RawValue,
+}
+
 #[derive(Default)]
 struct Counters {
     client_actions: AtomicU64,
     games: AtomicU64,
     errors: AtomicU64,
+    /// Clients whose first table is playing.
+    ready: AtomicU64,
+    /// Set after the warm-up: only then are actions, games and latencies counted.
+    measuring: AtomicBool,
 }
+
+impl Counters {
+    fn measuring(&self) -> bool {
+        self.measuring.load(Ordering::Relaxed)
+    }
+
+    fn count(&self, what: &AtomicU64) {
+        if self.measuring() {
+            what.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// How long every table plays before the measurement starts, once all are playing.
+const WARM_UP: Duration = Duration::from_secs(2);
 
 type Stream =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -111,7 +165,7 @@ async fn new_table(
         http,
         format!("{base}/api/tables"),
         Some(token),
-        json!({"game": cfg.game, "players": cfg.players}),
+        json!({"game": cfg.game, "players": cfg.players, "options": cfg.options}),
     )
     .await?;
     let id = t["id"].as_i64().ok_or("no table id")?;
@@ -150,80 +204,121 @@ async fn client(
         .parse()
         .map_err(|_| "bad token header")?;
     req.headers_mut().insert("authorization", auth);
-    let (mut ws, _): (Stream, _) = tokio_tungstenite::connect_async(req)
-        .await
-        .map_err(|e| e.to_string())?;
+    // tungstenite zeroes its whole read buffer on every read; the default is 128 KiB.
+    let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+    let (mut ws, _): (Stream, _) =
+        tokio_tungstenite::connect_async_with_config(req, Some(config), false)
+            .await
+            .map_err(|e| e.to_string())?;
     let mut latencies = Vec::new();
     let mut rng = seed | 1;
+    let mut first = true;
     while !stop.load(Ordering::Relaxed) {
         let table = new_table(&http, &base, &token, &cfg).await?;
         ws.send(Message::Text(
-            json!({"type": "subscribe", "table": table})
-                .to_string()
-                .into(),
+            format!(r#"{{"type":"subscribe","table":{table}}}"#).into(),
         ))
         .await
         .map_err(|e| e.to_string())?;
+        if std::mem::take(&mut first) {
+            counters.ready.fetch_add(1, Ordering::Relaxed);
+        }
         let mut sent: Option<(u64, Instant)> = None;
+        // The action chosen and when the player, done thinking, sends it.
+        let mut chosen: Option<(u64, String, tokio::time::Instant)> = None;
         loop {
-            let msg = match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
-                Ok(Some(Ok(Message::Text(t)))) => t,
-                Ok(Some(Ok(_))) => continue,
-                _ => return Err("the connection stalled or closed".into()),
+            let incoming = match &chosen {
+                Some((_, _, at)) => tokio::select! {
+                    m = ws.next() => Some(m),
+                    () = tokio::time::sleep_until(*at) => None,
+                },
+                None => match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
+                    Ok(m) => Some(m),
+                    Err(_) => return Err("the connection stalled".into()),
+                },
             };
-            let Ok(m) = serde_json::from_str::<Value>(msg.as_str()) else {
+            let msg = match incoming {
+                None => {
+                    if let Some((version, act, _)) = chosen.take() {
+                        sent = Some((version, Instant::now()));
+                        counters.count(&counters.client_actions);
+                        ws.send(Message::Text(act.into()))
+                            .await
+                            .map_err(|e| e.to_string())?;
+                    }
+                    continue;
+                }
+                Some(Some(Ok(Message::Text(t)))) => t,
+                Some(Some(Ok(_))) => continue,
+                Some(_) => return Err("the connection closed".into()),
+            };
+            // A client reads what it needs: the view and log are skipped unparsed.
+            let Ok(m) = serde_json::from_str::<Incoming<'_>>(msg.as_str()) else {
                 continue;
             };
-            match m["type"].as_str() {
-                Some("table") if m["table"] == table => {}
-                Some("error") => {
+            match m.kind.as_ref() {
+                "table" if m.table == Some(table) => {}
+                "error" => {
                     counters.errors.fetch_add(1, Ordering::Relaxed);
                     sent = None;
                     continue;
                 }
                 _ => continue,
             }
-            let version = m["version"].as_u64().unwrap_or(0);
+            let version = m.version.unwrap_or(0);
             if let Some((v, at)) = sent {
                 if version > v {
-                    latencies.push(at.elapsed().as_secs_f64() * 1000.0);
+                    if counters.measuring() {
+                        latencies.push(at.elapsed().as_secs_f64() * 1000.0);
+                    }
                     sent = None;
                 }
             }
-            if m["status"] != "playing" {
-                if m["status"] == "finished" {
-                    counters.games.fetch_add(1, Ordering::Relaxed);
+            // A newer state: decide again on it.
+            chosen = None;
+            match m.status.as_deref() {
+                Some("playing") => {}
+                Some("finished") => {
+                    counters.count(&counters.games);
                     break;
                 }
-                continue;
+                _ => continue,
             }
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let legal = m["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
-            if legal.is_empty() || sent.is_some() {
+            if m.legal.is_empty() || sent.is_some() {
                 continue;
             }
-            // xorshift: a cheap, seeded choice.
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let action = legal[(rng % legal.len() as u64) as usize]["action"].clone();
-            sent = Some((version, Instant::now()));
-            counters.client_actions.fetch_add(1, Ordering::Relaxed);
-            ws.send(Message::Text(
-                json!({"type": "act", "table": table, "version": version, "action": action})
-                    .to_string()
-                    .into(),
-            ))
-            .await
-            .map_err(|e| e.to_string())?;
+            // xorshift: a cheap, seeded choice, and a think time of 0.5 to 1.5 times
+            // the mean.
+            let mut next = || {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng
+            };
+            let action = m.legal[(next() % m.legal.len() as u64) as usize]
+                .action
+                .get();
+            let act = format!(
+                r#"{{"type":"act","table":{table},"version":{version},"action":{action}}}"#
+            );
+            let think_us = cfg.think_ms * 500 + next() % (cfg.think_ms * 1000 + 1);
+            if think_us == 0 {
+                sent = Some((version, Instant::now()));
+                counters.count(&counters.client_actions);
+                ws.send(Message::Text(act.into()))
+                    .await
+                    .map_err(|e| e.to_string())?;
+            } else {
+                let at = tokio::time::Instant::now() + Duration::from_micros(think_us);
+                chosen = Some((version, act, at));
+            }
         }
         let _ = ws
             .send(Message::Text(
-                json!({"type": "unsubscribe", "table": table})
-                    .to_string()
-                    .into(),
+                format!(r#"{{"type":"unsubscribe","table":{table}}}"#).into(),
             ))
             .await;
     }
@@ -275,8 +370,6 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let http = reqwest::Client::new();
     let stop = Arc::new(AtomicBool::new(false));
     let counters = Arc::new(Counters::default());
-    let before = committed(&http, &base).await?;
-    let started = Instant::now();
     let clients: Vec<_> = (0..cfg.tables)
         .map(|i| {
             tokio::spawn(client(
@@ -288,9 +381,23 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
             ))
         })
         .collect();
+    // The measurement starts once every table is playing, and has for a while: the
+    // first seconds are a burst of sign-ups and table creations no steady load has.
+    let ramp = Instant::now();
+    while counters.ready.load(Ordering::Relaxed) < cfg.tables as u64
+        && ramp.elapsed() < Duration::from_secs(60)
+        && !clients.iter().all(|c| c.is_finished())
+    {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(WARM_UP).await;
+    let before = committed(&http, &base).await?;
+    let started = Instant::now();
+    counters.measuring.store(true, Ordering::Relaxed);
     tokio::time::sleep(Duration::from_secs_f64(cfg.seconds)).await;
     let after = committed(&http, &base).await?;
     let elapsed = started.elapsed().as_secs_f64();
+    counters.measuring.store(false, Ordering::Relaxed);
     stop.store(true, Ordering::Relaxed);
     let mut latencies = Vec::new();
     let mut failures = 0;

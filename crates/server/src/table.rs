@@ -262,7 +262,7 @@ pub enum Cmd {
         caller: Caller,
         conn: u64,
         invite: Option<String>,
-        tx: mpsc::Sender<Arc<str>>,
+        tx: mpsc::Sender<axum::extract::ws::Utf8Bytes>,
         reply: Reply<()>,
     },
     Unsubscribe {
@@ -275,6 +275,9 @@ pub enum Cmd {
     Shutdown,
 }
 
+/// A viewer (and the seat it acts for) with its view and legal actions as JSON.
+type Written = (Viewer, Option<Seat>, Vec<u8>, Vec<u8>);
+
 /// One log entry as each viewer may read it: index = seat, last = spectator.
 struct LogEntry {
     seat: Seat,
@@ -285,7 +288,7 @@ struct LogEntry {
 
 struct Sub {
     user_id: i64,
-    tx: mpsc::Sender<Arc<str>>,
+    tx: mpsc::Sender<axum::extract::ws::Utf8Bytes>,
     sent_log: usize,
 }
 
@@ -316,12 +319,7 @@ fn err(status: StatusCode, code: &'static str, message: impl Into<String>) -> Ap
 
 /// Lines every viewer may read about `seat` playing `action` in `state` (before it).
 fn log_lines(state: &dyn DynState, seat: Seat, action: &Value, lang: Lang) -> Vec<Option<String>> {
-    let players = state.players();
-    Seat::all(players)
-        .map(Viewer::Seat)
-        .chain(std::iter::once(Viewer::Spectator))
-        .map(|v| state.describe_for_in(seat, action, v, lang))
-        .collect()
+    state.describe_for_all(seat, action, lang)
 }
 
 /// The line of a viewer who may read nothing of the action but that it happened; the
@@ -767,83 +765,130 @@ impl Table {
         Ok(new_version)
     }
 
-    /// The message for one connection: its own view, legal actions and log lines.
-    fn message_for(&self, user_id: i64, from_log: usize) -> Value {
-        let you = self.seat_of(user_id).or_else(|| {
-            // A player whose seat a bot took over still sees that seat's view.
+    /// The seat `user_id` sees the table as (a player whose seat a bot took over still
+    /// sees that seat), and the seat it acts for (none once a bot took over).
+    fn viewer_of(&self, user_id: i64) -> (Viewer, Option<Seat>) {
+        let acts = self.seat_of(user_id);
+        let sees = acts.or_else(|| {
             self.meta
                 .seats
                 .iter()
                 .find(|s| s.user_id == Some(user_id))
                 .map(|s| Seat(s.seat))
         });
-        let viewer = you.map_or(Viewer::Spectator, Viewer::Seat);
-        let viewer_index = you.map_or(self.meta.players, Seat::index);
-        let (view, legal, pending) = match &self.state {
+        (sees.map_or(Viewer::Spectator, Viewer::Seat), acts)
+    }
+
+    /// The view and legal actions of one viewer, as JSON text.
+    fn view_and_legal(&self, viewer: Viewer, acts: Option<Seat>) -> (Vec<u8>, Vec<u8>) {
+        let mut view = Vec::new();
+        let mut legal = Vec::new();
+        match &self.state {
             Some(state) => {
-                let legal = match (self.seat_of(user_id), self.meta.status) {
-                    (Some(seat), Status::Playing) => state.legal_actions(seat),
-                    _ => Vec::new(),
-                };
-                let pending: Vec<u8> = state.to_move().iter().map(|s| s.0).collect();
-                (state.view(viewer), legal, pending)
+                state.write_view(viewer, &mut view);
+                match (acts, self.meta.status) {
+                    (Some(seat), Status::Playing) => state.write_legal_actions(seat, &mut legal),
+                    _ => legal.extend_from_slice(b"[]"),
+                }
             }
-            None => (Value::Null, Vec::new(), Vec::new()),
+            None => {
+                view.extend_from_slice(b"null");
+                legal.extend_from_slice(b"[]");
+            }
+        }
+        (view, legal)
+    }
+
+    /// The message for one connection: its own view, legal actions, and the log lines
+    /// from `from_log` on as it may read them.
+    fn message_for(
+        &self,
+        viewer: Viewer,
+        from_log: usize,
+        view: &[u8],
+        legal: &[u8],
+    ) -> axum::extract::ws::Utf8Bytes {
+        use crate::message::{table_message, LogLine, TableHead};
+        use std::borrow::Cow;
+        let viewer_index = match viewer {
+            Viewer::Seat(s) => s.index(),
+            Viewer::Spectator => self.meta.players,
         };
-        let log: Vec<Value> = self
+        fn line(lines: &[Option<String>], i: usize, seat: Seat, lang: Lang) -> Cow<'_, str> {
+            match lines.get(i) {
+                Some(Some(text)) => Cow::Borrowed(text.as_str()),
+                _ => Cow::Owned(acted(seat, lang)),
+            }
+        }
+        let log = self
             .log
             .iter()
             .enumerate()
             .skip(from_log)
-            .map(|(i, e)| {
-                let text = e
-                    .lines
-                    .get(viewer_index)
-                    .cloned()
-                    .flatten()
-                    .unwrap_or_else(|| acted(e.seat, Lang::En));
-                let text_ja = e
-                    .lines_ja
-                    .get(viewer_index)
-                    .cloned()
-                    .flatten()
-                    .unwrap_or_else(|| acted(e.seat, Lang::Ja));
-                json!({ "index": i, "seat": e.seat, "text": text, "text_ja": text_ja })
+            .map(|(index, e)| LogLine {
+                index,
+                seat: e.seat,
+                text: line(&e.lines, viewer_index, e.seat, Lang::En),
+                text_ja: line(&e.lines_ja, viewer_index, e.seat, Lang::Ja),
             })
             .collect();
-        json!({
-            "protocol": PROTOCOL,
-            "type": "table",
-            "table": self.meta.id,
-            "game": self.meta.game,
-            "status": self.meta.status,
-            "host": self.meta.host,
-            "seats": self.meta.seats,
-            "you": you,
-            "version": self.version(),
-            "pending": pending,
-            "view": view,
-            "legal": legal,
-            "log": log,
-            "outcome": self.meta.outcome,
-            "clock": self.clock_json(),
-        })
+        let head = TableHead {
+            protocol: PROTOCOL,
+            kind: "table",
+            table: self.meta.id,
+            game: &self.meta.game,
+            status: self.meta.status,
+            abandoned_reason: self.meta.abandoned_reason.map(|r| self.reason(r)),
+            host: self.meta.host,
+            seats: &self.meta.seats,
+            you: match viewer {
+                Viewer::Seat(s) => Some(s),
+                Viewer::Spectator => None,
+            },
+            version: self.version(),
+            pending: self
+                .state
+                .as_ref()
+                .map(|s| s.to_move().iter().map(|s| s.0).collect())
+                .unwrap_or_default(),
+            log,
+            outcome: self.meta.outcome.as_ref(),
+            clock: self.clock_out(),
+            server_time_ms: crate::db::now_ms(),
+        };
+        table_message(&head, view, legal)
+    }
+
+    /// The whole message for a connection that has seen nothing yet.
+    fn first_message_for(&self, user_id: i64) -> axum::extract::ws::Utf8Bytes {
+        let (viewer, acts) = self.viewer_of(user_id);
+        let (view, legal) = self.view_and_legal(viewer, acts);
+        self.message_for(viewer, 0, &view, &legal)
     }
 
     fn broadcast(&mut self) {
         let log_len = self.log.len();
         let mut dead = Vec::new();
-        let msgs: Vec<(u64, Arc<str>)> = self
-            .subs
-            .iter()
-            .map(|(conn, sub)| {
-                let text: Arc<str> = self
-                    .message_for(sub.user_id, sub.sent_log)
-                    .to_string()
-                    .into();
-                (*conn, text)
-            })
-            .collect();
+        // Connections of the same viewer (a player's tabs, the spectators) share one
+        // view and one list of legal actions.
+        let mut written: Vec<Written> = Vec::new();
+        let mut msgs = Vec::with_capacity(self.subs.len());
+        for (conn, sub) in &self.subs {
+            let (viewer, acts) = self.viewer_of(sub.user_id);
+            let i = match written
+                .iter()
+                .position(|(v, a, _, _)| *v == viewer && *a == acts)
+            {
+                Some(i) => i,
+                None => {
+                    let (view, legal) = self.view_and_legal(viewer, acts);
+                    written.push((viewer, acts, view, legal));
+                    written.len() - 1
+                }
+            };
+            let (_, _, view, legal) = &written[i];
+            msgs.push((*conn, self.message_for(viewer, sub.sent_log, view, legal)));
+        }
         for (conn, text) in msgs {
             if let Some(sub) = self.subs.get_mut(&conn) {
                 if sub.tx.try_send(text).is_err() {
@@ -881,10 +926,33 @@ impl Table {
         };
         let version = self.version();
         self.bot_in_flight = Some(version);
-        let snapshot = state.box_clone();
-        let me = self.me.clone();
         let seed = bot_seed(self.meta.seed, version);
         let table = self.meta.id;
+        if !self.game.bot_searches(&bot) {
+            // A rule-following or random bot answers in microseconds: it thinks here,
+            // which saves two thread switches a move; its move still queues behind
+            // whatever the table was already asked to do.
+            let mut rng = GameRng::from_seed(seed);
+            match state.bot_action(seat, &bot, &mut rng) {
+                Ok(action) => {
+                    let Some(tx) = self.me.upgrade() else { return };
+                    let cmd = Cmd::BotMove {
+                        seat,
+                        version,
+                        action,
+                    };
+                    if let Err(mpsc::error::TrySendError::Full(cmd)) = tx.try_send(cmd) {
+                        tokio::spawn(async move {
+                            let _ = tx.send(cmd).await;
+                        });
+                    }
+                }
+                Err(e) => tracing::error!(table, %seat, error = %e, "bot failed"),
+            }
+            return;
+        }
+        let snapshot = state.box_clone();
+        let me = self.me.clone();
         let started = self.bots.run(move || {
             let mut rng = GameRng::from_seed(seed);
             match snapshot.bot_action(seat, &bot, &mut rng) {
@@ -992,17 +1060,18 @@ impl Table {
 
     /// For clients: each seat's reserve left and, while it thinks, its deadline
     /// (Unix milliseconds).
-    fn clock_json(&self) -> Value {
-        let Some(state) = self.clock_state() else {
-            return Value::Null;
-        };
-        let deadlines: Vec<Option<i64>> = state
+    fn clock_out(&self) -> Option<crate::message::ClockOut> {
+        let state = self.clock_state()?;
+        let deadline_ms = state
             .thinking_since_ms
             .iter()
             .enumerate()
             .map(|(i, s)| Some((*s)? + self.allowance(i)?.as_millis() as i64))
             .collect();
-        json!({ "reserve_ms": state.reserve_ms, "deadline_ms": deadlines })
+        Some(crate::message::ClockOut {
+            reserve_ms: state.reserve_ms,
+            deadline_ms,
+        })
     }
 
     async fn time_out(&mut self, seat: Seat) -> Result<(), ApiError> {
@@ -1052,7 +1121,7 @@ impl Table {
             } => {
                 let r = self.may_see(&caller, invite.as_deref());
                 if r.is_ok() {
-                    let msg: Arc<str> = self.message_for(caller.user_id, 0).to_string().into();
+                    let msg = self.first_message_for(caller.user_id);
                     if tx.try_send(msg).is_ok() {
                         self.subs.insert(
                             conn,

@@ -686,6 +686,8 @@ async fn the_load_test_drives_tables_and_reports() {
         game: "secret-moon".into(),
         players: 4,
         bot: "random".into(),
+        options: serde_json::json!({"games": 3}),
+        think_ms: 5,
     })
     .await
     .expect("runs");
