@@ -83,13 +83,7 @@ pub trait DynState: Send + Sync {
     }
     /// Every viewer's line for `actor` playing `action` in `lang`: one per seat, then
     /// the spectator's (see [`DynState::describe_for`]); the action is parsed once.
-    fn describe_for_all(&self, actor: Seat, action: &Value, lang: Lang) -> Vec<Option<String>> {
-        Seat::all(self.players())
-            .map(Viewer::Seat)
-            .chain(std::iter::once(Viewer::Spectator))
-            .map(|v| self.describe_for_in(actor, action, v, lang))
-            .collect()
-    }
+    fn describe_for_all(&self, actor: Seat, action: &Value, lang: Lang) -> Vec<Option<String>>;
     /// Asks the named bot for `seat`'s action.
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError>;
     fn box_clone(&self) -> Box<dyn DynState>;

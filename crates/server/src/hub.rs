@@ -79,15 +79,7 @@ impl Hub {
         let Some((meta, actions)) = table::load(&self.db, id).await? else {
             return Ok(None);
         };
-        let handle = table::spawn(
-            &self.registry,
-            self.db.clone(),
-            self.writer.clone(),
-            self.bots.clone(),
-            self.metrics.clone(),
-            meta,
-            actions,
-        )?;
+        let handle = self.spawn(meta, actions)?;
         let tx = handle.tx.clone();
         self.tables
             .lock()
@@ -96,18 +88,26 @@ impl Hub {
         Ok(Some(tx))
     }
 
-    /// Starts a table just created (so nothing to load from the database).
-    pub fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
-        let id = meta.id;
-        let handle = table::spawn(
+    fn spawn(
+        &self,
+        meta: table::TableMeta,
+        actions: Vec<takuge_engine::record::LoggedAction<serde_json::Value>>,
+    ) -> Result<TableHandle, ApiError> {
+        table::spawn(
             &self.registry,
             self.db.clone(),
             self.writer.clone(),
             self.bots.clone(),
             self.metrics.clone(),
             meta,
-            Vec::new(),
-        )?;
+            actions,
+        )
+    }
+
+    /// Starts a table just created (so nothing to load from the database).
+    pub fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
+        let id = meta.id;
+        let handle = self.spawn(meta, Vec::new())?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())

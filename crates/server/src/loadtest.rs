@@ -305,16 +305,8 @@ async fn client(
                 r#"{{"type":"act","table":{table},"version":{version},"action":{action}}}"#
             );
             let think_us = cfg.think_ms * 500 + next() % (cfg.think_ms * 1000 + 1);
-            if think_us == 0 {
-                sent = Some((version, Instant::now()));
-                counters.count(&counters.client_actions);
-                ws.send(Message::Text(act.into()))
-                    .await
-                    .map_err(|e| e.to_string())?;
-            } else {
-                let at = tokio::time::Instant::now() + Duration::from_micros(think_us);
-                chosen = Some((version, act, at));
-            }
+            let at = tokio::time::Instant::now() + Duration::from_micros(think_us);
+            chosen = Some((version, act, at));
         }
         let _ = ws
             .send(Message::Text(

@@ -317,11 +317,6 @@ fn err(status: StatusCode, code: &'static str, message: impl Into<String>) -> Ap
     ApiError::new(status, code, message)
 }
 
-/// Lines every viewer may read about `seat` playing `action` in `state` (before it).
-fn log_lines(state: &dyn DynState, seat: Seat, action: &Value, lang: Lang) -> Vec<Option<String>> {
-    state.describe_for_all(seat, action, lang)
-}
-
 /// The line of a viewer who may read nothing of the action but that it happened; the
 /// seat numbered from 1, as the table shows it.
 fn acted(seat: Seat, lang: Lang) -> String {
@@ -699,8 +694,8 @@ impl Table {
         let Some(state) = self.state.as_ref() else {
             return Err(ApiError::internal("a playing table has no state"));
         };
-        let lines = log_lines(state.as_ref(), seat, &action, Lang::En);
-        let lines_ja = log_lines(state.as_ref(), seat, &action, Lang::Ja);
+        let lines = state.describe_for_all(seat, &action, Lang::En);
+        let lines_ja = state.describe_for_all(seat, &action, Lang::Ja);
         let mut next = state.box_clone();
         next.apply(seat, &action)?;
         let new_version = self.version() + 1;
@@ -1368,8 +1363,8 @@ fn restore(
     track_pending(pending, SeatSet::EMPTY, state.to_move(), 0);
     for (i, a) in actions.iter().enumerate() {
         let before = state.to_move();
-        let lines = log_lines(state.as_ref(), a.seat, &a.action, Lang::En);
-        let lines_ja = log_lines(state.as_ref(), a.seat, &a.action, Lang::Ja);
+        let lines = state.describe_for_all(a.seat, &a.action, Lang::En);
+        let lines_ja = state.describe_for_all(a.seat, &a.action, Lang::Ja);
         state.apply(a.seat, &a.action).map_err(|e| {
             ApiError::internal(format!(
                 "table {}: action {} no longer replays: {}",
