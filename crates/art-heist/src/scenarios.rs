@@ -22,9 +22,12 @@ fn fixture() -> ArtHeist {
     let mut g = ArtHeist::new(&Options::default(), PLAYERS, 1).expect("setup");
     g.colour = Colour::ALL;
     g.seat_of = [0, 1, 2, 3, 4];
-    g.cards = std::array::from_fn(|p| {
-        (0..8).fold(0, |m, s| m | ActionCard::new(Colour::ALL[p], s).bit())
-    });
+    for p in 0..PLAYERS {
+        g.set_hand(
+            p,
+            (0..8).fold(0, |m, s| m | ActionCard::new(Colour::ALL[p], s).bit()),
+        );
+    }
     g.art = [0; PLAYERS];
     g.piles = [Stack::new(), Stack::new()];
     g.public_art = 0;

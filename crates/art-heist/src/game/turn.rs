@@ -2,7 +2,9 @@
 //! detectives), the end; and the check of every action before it changes anything.
 
 use super::exhibit::sort_descending;
-use super::state::{seat_bit, seats, ArtHeist, AuctionResult, Phase, Stack, NONE};
+use super::state::{
+    list_insert, list_remove, seat_bit, seats, ArtHeist, AuctionResult, Phase, Stack, NONE,
+};
 use crate::cards::{ActionCard, ArtCard, Pile, ALL_SEATS, PLAYERS};
 use takuge_engine::Seat;
 
@@ -96,19 +98,49 @@ impl ArtHeist {
         out
     }
 
-    /// Takes an action card from a hand, keeping its size.
+    /// Takes an action card from a hand, keeping its size and list.
     pub(crate) fn take_card(&mut self, p: usize, card: ActionCard) {
-        if let (Some(len), Some(cards)) = (self.hand_len.get_mut(p), self.cards.get_mut(p)) {
-            *len = len.saturating_sub(u8::from(*cards & card.bit() != 0));
-            *cards &= !card.bit();
+        let bit = card.bit();
+        if let (Some(cards), Some(len), Some(list)) = (
+            self.cards.get_mut(p),
+            self.hand_len.get_mut(p),
+            self.hand.get_mut(p),
+        ) {
+            if *cards & bit != 0 {
+                *list = list_remove(list, card.0);
+                *cards &= !bit;
+                *len = len.saturating_sub(1);
+            }
         }
     }
 
-    /// Puts an action card into a hand, keeping its size.
+    /// Puts an action card into a hand, keeping its size and list.
     pub(crate) fn give_card(&mut self, p: usize, card: ActionCard) {
-        if let (Some(len), Some(cards)) = (self.hand_len.get_mut(p), self.cards.get_mut(p)) {
-            *len = len.saturating_add(u8::from(*cards & card.bit() == 0));
-            *cards |= card.bit();
+        let bit = card.bit();
+        if let (Some(cards), Some(len), Some(list)) = (
+            self.cards.get_mut(p),
+            self.hand_len.get_mut(p),
+            self.hand.get_mut(p),
+        ) {
+            if *cards & bit == 0 && bit != 0 {
+                *list = list_insert(list, card.0);
+                *cards |= bit;
+                *len = len.saturating_add(1);
+            }
+        }
+    }
+
+    /// Sets seat `p`'s action cards, with their count and list (tests lay out hands).
+    #[cfg(test)]
+    pub(crate) fn set_hand(&mut self, p: usize, cards: u64) {
+        if let (Some(c), Some(len), Some(list)) = (
+            self.cards.get_mut(p),
+            self.hand_len.get_mut(p),
+            self.hand.get_mut(p),
+        ) {
+            *c = cards;
+            *len = cards.count_ones() as u8;
+            *list = super::state::list_cards(cards);
         }
     }
 
