@@ -95,7 +95,7 @@ impl Game for ArtHeist {
             position: [0; PLAYERS],
             cards,
             hand_len: cards.map(|c| c.count_ones() as u8),
-            hand: cards.map(state::list_cards),
+            hand: cards.map(state::HandList::of),
             art,
             public_art,
             piles,

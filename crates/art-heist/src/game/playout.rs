@@ -9,7 +9,7 @@
 //! so the playout can stop anywhere (`max_steps`).
 
 use super::exhibit::unpack_run;
-use super::state::{ArtHeist, Phase, HAND_SLOTS, NONE};
+use super::state::{ArtHeist, Phase, NONE};
 use super::turn::KIND_OF_SLOT;
 use crate::cards::{Pile, ALL_SEATS};
 use takuge_engine::GameRng;
@@ -152,7 +152,7 @@ impl ArtHeist {
             let p = rest.trailing_zeros() as usize;
             let n = u32::from(self.hand_len[p]);
             // The `k`-th card in bit order, as `sample_action` draws it, read from the list.
-            let card = self.hand[p][rng.below(n) as usize & (HAND_SLOTS - 1)];
+            let card = self.hand[p].card(rng.below(n));
             if card == NONE {
                 self.pending = rest;
                 return None;

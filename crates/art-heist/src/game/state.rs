@@ -214,39 +214,71 @@ pub(crate) const NONE: u8 = u8::MAX;
 /// 16 cheques; 32 so that an index masked with 31 needs no bounds check.
 pub(crate) const HAND_SLOTS: usize = 32;
 
-/// The cards of `cards` lowest first, then `NONE`s.
-pub(crate) fn list_cards(cards: u64) -> [u8; HAND_SLOTS] {
-    let mut out = [NONE; HAND_SLOTS];
-    for (slot, c) in out.iter_mut().zip(bits(cards)) {
-        *slot = c;
-    }
-    out
-}
+/// A hand's action cards listed lowest first, between two fixed guards: byte 0 is 0,
+/// bytes `1..=32` the cards then `NONE`s, byte 33 `NONE`. With the guards a card is put
+/// in or taken out by comparing every slot with its neighbour at once (whole vectors,
+/// no loop over the cards, no search for the card's place).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HandList([u8; HAND_SLOTS + 2]);
 
-/// The sorted list without card `c` (the later cards move down one, `NONE` comes in
-/// last): each slot keeps its card if below `c`, else takes the next. Slot by slot with
-/// no data-dependent branch or index, so it compiles to a few vector operations.
-pub(crate) fn list_remove(list: &[u8; HAND_SLOTS], c: u8) -> [u8; HAND_SLOTS] {
-    let mut next = [NONE; HAND_SLOTS];
-    next[..HAND_SLOTS - 1].copy_from_slice(&list[1..]);
-    let mut out = [NONE; HAND_SLOTS];
-    for ((o, &l), &n) in out.iter_mut().zip(list).zip(&next) {
-        *o = if l < c { l } else { n };
+impl HandList {
+    /// The cards of `cards`, listed.
+    pub(crate) fn of(cards: u64) -> HandList {
+        let mut list = [NONE; HAND_SLOTS + 2];
+        list[0] = 0;
+        for (slot, c) in list[1..=HAND_SLOTS].iter_mut().zip(bits(cards)) {
+            *slot = c;
+        }
+        HandList(list)
     }
-    out
-}
 
-/// The sorted list with card `c` put in (the later cards move up one): a slot below
-/// `c`'s place keeps its card, `c`'s place gets `c`, later slots take the previous card
-/// — `max(min(card, c), previous card)` for every slot at once.
-pub(crate) fn list_insert(list: &[u8; HAND_SLOTS], c: u8) -> [u8; HAND_SLOTS] {
-    let mut prev = [0u8; HAND_SLOTS];
-    prev[1..].copy_from_slice(&list[..HAND_SLOTS - 1]);
-    let mut out = [NONE; HAND_SLOTS];
-    for ((o, &l), &p) in out.iter_mut().zip(list).zip(&prev) {
-        *o = l.min(c).max(p);
+    /// The `k`-th card (lowest first) for `k` below the hand's size; `NONE` past it.
+    #[inline]
+    pub(crate) fn card(&self, k: u32) -> u8 {
+        self.0[1 + (k as usize & (HAND_SLOTS - 1))]
     }
-    out
+
+    /// Takes out card `c` (in the list): each slot keeps its card if below `c`, else
+    /// takes the next one.
+    #[inline]
+    pub(crate) fn remove(&mut self, c: u8) {
+        // Two halves of 16 slots: each one vector compare and select (written as one
+        // loop over 32 slots, it compiled to pieces of 16, 8, 4 and single slots).
+        let (lo, hi) = (self.half(1), self.half(17));
+        let (next_lo, next_hi) = (self.half(2), self.half(18));
+        let pick = |l: [u8; 16], next: [u8; 16]| {
+            std::array::from_fn::<u8, 16, _>(|j| if l[j] < c { l[j] } else { next[j] })
+        };
+        self.set_halves(pick(lo, next_lo), pick(hi, next_hi));
+    }
+
+    /// Puts in card `c` (not in the list): below `c`'s place a slot keeps its card, at
+    /// it gets `c`, after it takes the previous card — `max(min(card, c), previous)`.
+    #[inline]
+    pub(crate) fn insert(&mut self, c: u8) {
+        let (lo, hi) = (self.half(1), self.half(17));
+        let (prev_lo, prev_hi) = (self.half(0), self.half(16));
+        let put = |l: [u8; 16], prev: [u8; 16]| {
+            std::array::from_fn::<u8, 16, _>(|j| l[j].min(c).max(prev[j]))
+        };
+        self.set_halves(put(lo, prev_lo), put(hi, prev_hi));
+    }
+
+    /// The 16 bytes from `at` (at most 18).
+    #[inline]
+    fn half(&self, at: usize) -> [u8; 16] {
+        let mut h = [NONE; 16];
+        if let Some(bytes) = self.0.get(at..at + 16) {
+            h.copy_from_slice(bytes);
+        }
+        h
+    }
+
+    #[inline]
+    fn set_halves(&mut self, lo: [u8; 16], hi: [u8; 16]) {
+        self.0[1..17].copy_from_slice(&lo);
+        self.0[17..33].copy_from_slice(&hi);
+    }
 }
 
 /// What happened at the auction house this turn (public once it happened).
@@ -280,7 +312,7 @@ pub struct ArtHeist {
     /// drawn in a random playout is read here instead of searched for among the bits
     /// (≈ 45 instructions a draw without popcount). Hands change about 60 times a game,
     /// cards are drawn from them about 260 times.
-    pub(crate) hand: [[u8; HAND_SLOTS]; PLAYERS],
+    pub(crate) hand: [HandList; PLAYERS],
     /// Art cards held, including those in an exhibit.
     pub(crate) art: [u64; PLAYERS],
     /// Art cards whose whereabouts every player knows: pile tops, cards taken from a pile
@@ -446,13 +478,19 @@ mod tests {
             while cards.count_ones() > 31 {
                 cards &= cards - 1;
             }
-            let list = list_cards(cards);
-            let c = rng.below(40);
+            let mut list = HandList::of(cards);
+            for (k, c) in bits(cards).enumerate() {
+                assert_eq!(list.card(k as u32), c);
+            }
+            assert_eq!(list.card(cards.count_ones()), NONE);
+            let c = rng.below(40) as u8;
             let bit = 1u64 << c;
             if cards & bit != 0 {
-                assert_eq!(list_remove(&list, c as u8), list_cards(cards & !bit));
+                list.remove(c);
+                assert_eq!(list, HandList::of(cards & !bit));
             } else {
-                assert_eq!(list_insert(&list, c as u8), list_cards(cards | bit));
+                list.insert(c);
+                assert_eq!(list, HandList::of(cards | bit));
             }
         }
     }

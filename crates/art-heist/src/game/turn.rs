@@ -2,9 +2,7 @@
 //! detectives), the end; and the check of every action before it changes anything.
 
 use super::exhibit::sort_descending;
-use super::state::{
-    list_insert, list_remove, seat_bit, seats, ArtHeist, AuctionResult, Phase, Stack, NONE,
-};
+use super::state::{seat_bit, seats, ArtHeist, AuctionResult, Phase, Stack, NONE};
 use crate::cards::{ActionCard, ArtCard, Pile, ALL_SEATS, PLAYERS};
 use takuge_engine::Seat;
 
@@ -107,7 +105,7 @@ impl ArtHeist {
             self.hand.get_mut(p),
         ) {
             if *cards & bit != 0 {
-                *list = list_remove(list, card.0);
+                list.remove(card.0);
                 *cards &= !bit;
                 *len = len.saturating_sub(1);
             }
@@ -123,7 +121,7 @@ impl ArtHeist {
             self.hand.get_mut(p),
         ) {
             if *cards & bit == 0 && bit != 0 {
-                *list = list_insert(list, card.0);
+                list.insert(card.0);
                 *cards |= bit;
                 *len = len.saturating_add(1);
             }
@@ -140,7 +138,7 @@ impl ArtHeist {
         ) {
             *c = cards;
             *len = cards.count_ones() as u8;
-            *list = super::state::list_cards(cards);
+            *list = super::state::HandList::of(cards);
         }
     }
 
