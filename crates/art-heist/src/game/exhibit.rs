@@ -312,25 +312,33 @@ impl ArtHeist {
     /// Exhibitors in rank order, strongest exhibit first; those who showed nothing are
     /// left out.
     pub(crate) fn exhibit_order(&self) -> Stack<PLAYERS> {
-        // Every seat written, the count moved on for those who showed an exhibit: no
-        // branch per seat.
-        let mut seats = [0u8; PLAYERS];
-        let mut n = 0;
+        self.order_of(self.shown())
+    }
+
+    /// The exhibitors who showed an exhibit (without a branch per seat: who showed one
+    /// is a coin flip to the branch predictor).
+    pub(crate) fn shown(&self) -> u8 {
+        let mut shown = 0u8;
         for (p, &exhibit) in self.exhibit.iter().enumerate() {
-            if let Some(slot) = seats.get_mut(n) {
-                *slot = p as u8;
-            }
-            n += usize::from((self.exhibitors >> p) & 1 & u8::from(exhibit != 0));
+            shown |= u8::from(exhibit != 0) << p;
         }
-        let mut order = Stack::from_parts(seats, n);
-        // One exhibit (the usual case in a turn) needs no strengths: no two exhibits
-        // tie (no two share their oldest card), so any sort gives this one order.
-        if order.len() > 1 {
-            let rules = self.rules();
-            sort_descending(order.as_mut_slice(), |p| {
-                rules.strength(self.exhibit[usize::from(p) % PLAYERS])
-            });
+        shown & self.exhibitors
+    }
+
+    /// The seats of `shown` in rank order, strongest exhibit first.
+    pub(crate) fn order_of(&self, shown: u8) -> Stack<PLAYERS> {
+        if shown & shown.wrapping_sub(1) == 0 {
+            // One exhibit (or none) needs no strengths.
+            let p = shown.trailing_zeros() as u8 & 7;
+            return Stack::from_parts([p, 0, 0, 0, 0], usize::from(shown != 0));
         }
+        // No two exhibits tie (no two share their oldest card), so any sort gives this
+        // one order.
+        let mut order = Stack::from_bits(u64::from(shown));
+        let rules = self.rules();
+        sort_descending(order.as_mut_slice(), |p| {
+            rules.strength(self.exhibit[usize::from(p) % PLAYERS])
+        });
         order
     }
 }

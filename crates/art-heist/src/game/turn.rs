@@ -244,23 +244,16 @@ impl ArtHeist {
         // scored together.
         let before = self.position;
         let [first, second] = self.castle_numbers();
-        let order = self.exhibit_order();
+        let shown = self.shown();
+        let order = self.order_of(shown);
         for (place, &p) in order.as_slice().iter().enumerate().take(2) {
             let step = if place == 0 { first } else { second };
             let pos = &mut self.position[usize::from(p)];
             *pos = pos.saturating_add(step);
         }
-        // The exhibits shown become public, and who failed is known, in one pass over
-        // every seat without a branch per seat (who showed what is a coin flip to the
-        // branch predictor).
-        let mut shown = 0u8;
-        let mut public = self.public_art;
-        for (p, &exhibit) in self.exhibit.iter().enumerate() {
-            let exhibitor = (self.exhibitors >> p) & 1;
-            public |= exhibit & u64::from(exhibitor).wrapping_neg();
-            shown |= (exhibitor & u8::from(exhibit != 0)) << p;
-        }
-        self.public_art = public;
+        // The exhibits shown become public: only exhibitors hold cards in `exhibit` (it
+        // is cleared every turn), so every seat's is added without a test.
+        self.public_art |= self.exhibit.iter().fold(0, |all, &e| all | e);
         for p in seats(self.exhibitors & !shown) {
             // 「3枚以上出せなかったプレイヤーは、そのマイナス順位分後退し(1位のプレイヤー
             // は5マス後退)、次のターンは1回休みとなる。」
