@@ -3,6 +3,7 @@
 //! validated at parse (setup refuses to start on a broken file) and by the tests below.
 
 use crate::cards::{ActionCard, ArtCard, Colour, Kind, ACTION_CARDS, MAX_ART, PLAYERS};
+use crate::game::Stack;
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -52,6 +53,8 @@ pub struct Components {
     /// The runs of every hand shape, one after the other, each packed as
     /// `from * 8 + to`, in the order `from` then `to` ascending.
     shape_runs: Vec<u8>,
+    /// Every art card, lowest id first: the unshuffled deck of every setup, listed once.
+    deck: Stack<MAX_ART>,
 }
 
 /// A castle beside the track.
@@ -302,6 +305,7 @@ impl Components {
             shape_run_index,
             shape_runs,
             series_letters,
+            deck: Stack::from_bits(all_art),
         })
     }
 
@@ -312,6 +316,11 @@ impl Components {
     /// Every art card, as a set.
     pub fn all_art(&self) -> u64 {
         self.all_art
+    }
+
+    /// Every art card, lowest id first (the deck before setup shuffles it).
+    pub(crate) fn deck(&self) -> Stack<MAX_ART> {
+        self.deck
     }
 
     /// The numbers of the castle beside `space` (the last castle past the goal).

@@ -12,9 +12,7 @@ pub(crate) use state::connected;
 pub(crate) use state::{seat_bit, Phase, Stack, NONE};
 pub use state::{Action, ArtHeist, AuctionResult, Options, Reject};
 
-use crate::cards::{
-    ActionCard, ArtCard, ArtSet, Colour, Kind, Letter, Pile, Place, MAX_ART, PLAYERS,
-};
+use crate::cards::{ActionCard, ArtCard, ArtSet, Colour, Kind, Letter, Pile, Place, PLAYERS};
 use crate::components::{byte_counts, components, Components};
 use exhibit::{pack_run, series_of_letter};
 use state::Rules;
@@ -71,7 +69,7 @@ impl Game for ArtHeist {
         });
         // 「各プレイヤーは、4枚の美術品カードを保有する。」 The rest in two piles, one a card
         // larger, top cards face up.
-        let mut deck = Stack::<MAX_ART>::from_bits(rules.all_art());
+        let mut deck = rules.deck();
         rng.shuffle(deck.as_mut_slice());
         let deck = deck.as_slice();
         let mut art = [0u64; PLAYERS];
@@ -95,7 +93,9 @@ impl Game for ArtHeist {
             position: [0; PLAYERS],
             cards,
             hand_len: cards.map(|c| c.count_ones() as u8),
-            hand: cards.map(state::HandList::of),
+            hand: colour.map(|c| {
+                state::HandList::consecutive(c.index() as u8 * 8, crate::cards::CARDS_PER_COLOUR)
+            }),
             art,
             public_art,
             piles,

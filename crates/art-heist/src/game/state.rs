@@ -222,12 +222,28 @@ pub(crate) const HAND_SLOTS: usize = 32;
 pub(crate) struct HandList([u8; HAND_SLOTS + 2]);
 
 impl HandList {
-    /// The cards of `cards`, listed.
+    /// The cards of `cards`, listed (tests lay out hands with it).
+    #[cfg(test)]
     pub(crate) fn of(cards: u64) -> HandList {
         let mut list = [NONE; HAND_SLOTS + 2];
         list[0] = 0;
         for (slot, c) in list[1..=HAND_SLOTS].iter_mut().zip(bits(cards)) {
             *slot = c;
+        }
+        HandList(list)
+    }
+
+    /// The `n` cards from `first` on (a colour's cards at setup), listed without
+    /// walking bits.
+    pub(crate) fn consecutive(first: u8, n: usize) -> HandList {
+        let mut list = [NONE; HAND_SLOTS + 2];
+        list[0] = 0;
+        for (i, slot) in list[1..=HAND_SLOTS].iter_mut().enumerate() {
+            *slot = if i < n {
+                first.wrapping_add(i as u8)
+            } else {
+                NONE
+            };
         }
         HandList(list)
     }
@@ -479,6 +495,9 @@ mod tests {
                 cards &= cards - 1;
             }
             let mut list = HandList::of(cards);
+            if cards.count_ones() == 8 && cards == 0xff << cards.trailing_zeros() {
+                assert_eq!(list, HandList::consecutive(cards.trailing_zeros() as u8, 8));
+            }
             for (k, c) in bits(cards).enumerate() {
                 assert_eq!(list.card(k as u32), c);
             }
