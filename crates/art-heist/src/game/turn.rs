@@ -268,20 +268,23 @@ impl ArtHeist {
 
     pub(crate) fn start_stealing(&mut self, exhibits: Stack<PLAYERS>) {
         let thief_seats = self.castle_thieves;
-        if thief_seats == 0 {
-            // No thief: nothing is stolen and detectives have nobody to catch.
+        if thief_seats == 0 || (exhibits.is_empty() && self.castle_detectives == 0) {
+            // No thief, or thieves with nothing to steal and no detective to catch them:
+            // nothing happens (the turn's stealing order is cleared with the turn).
             return self.end_turn();
         }
-        let mut thieves = Stack::<PLAYERS>::new();
-        for p in seats(thief_seats) {
-            thieves.push(p as u8);
-        }
-        // 「泥棒の数字の多い順から展示品を選ぶ。」
-        let rules = self.rules();
-        let played = self.played;
-        sort_descending(thieves.as_mut_slice(), |p| {
-            u16::from(rules.value(ActionCard(played[usize::from(p) % PLAYERS])))
-        });
+        let thieves = if thief_seats & (thief_seats - 1) == 0 {
+            Stack::from_parts([thief_seats.trailing_zeros() as u8, 0, 0, 0, 0], 1)
+        } else {
+            let mut thieves = Stack::from_bits(u64::from(thief_seats));
+            // 「泥棒の数字の多い順から展示品を選ぶ。」
+            let rules = self.rules();
+            let played = self.played;
+            sort_descending(thieves.as_mut_slice(), |p| {
+                u16::from(rules.value(ActionCard(played[usize::from(p) % PLAYERS])))
+            });
+            thieves
+        };
         self.steal_thieves = thieves;
         self.steal_exhibits = exhibits;
         self.steal_e = 0;
