@@ -11,7 +11,7 @@
 use super::exhibit::unpack_run;
 use super::state::{ArtHeist, Phase, NONE};
 use super::turn::KIND_OF_SLOT;
-use crate::cards::{Pile, ALL_SEATS};
+use crate::cards::{Pile, ALL_SEATS, PLAYERS};
 use takuge_engine::GameRng;
 
 /// Why an exhibit being put together stopped.
@@ -33,25 +33,20 @@ impl ArtHeist {
         // tables), as at the end of the game.
         loop {
             if self.phase == Phase::Location {
-                let mut rest = self.pending & ALL_SEATS;
+                let rest = self.pending & ALL_SEATS;
                 if rest == 0 {
                     return steps;
                 }
-                while rest != 0 {
-                    if steps >= max_steps {
-                        self.pending = rest;
-                        return steps;
-                    }
-                    let me = rest & rest.wrapping_neg();
-                    // Auction house on 0, castle on 1, without a branch on a coin flip (a
-                    // mispredicted jump half the time).
-                    let castle = (rng.below(2) as u8).wrapping_neg() & me;
-                    self.at_castle |= castle;
-                    self.at_auction |= me ^ castle;
-                    rest &= rest - 1;
-                    steps += 1;
+                // With room for every seat's step, the loop runs without a test of
+                // `max_steps` per step.
+                let done = if max_steps.saturating_sub(steps) >= PLAYERS {
+                    self.places_in_place::<false>(rest, rng, &mut steps, max_steps)
+                } else {
+                    self.places_in_place::<true>(rest, rng, &mut steps, max_steps)
+                };
+                if !done {
+                    return steps;
                 }
-                self.pending = 0;
                 self.after_locations();
             }
             if self.phase == Phase::AuctionCards {
@@ -59,7 +54,7 @@ impl ArtHeist {
                 if pending == 0 {
                     return steps;
                 }
-                let Some(kinds) = self.cards_in_place(pending, rng, &mut steps, max_steps) else {
+                let Some(kinds) = self.cards(pending, rng, &mut steps, max_steps) else {
                     return steps;
                 };
                 self.resolve_auction_of(kinds);
@@ -84,7 +79,7 @@ impl ArtHeist {
                 if pending == 0 {
                     return steps;
                 }
-                let Some(kinds) = self.cards_in_place(pending, rng, &mut steps, max_steps) else {
+                let Some(kinds) = self.cards(pending, rng, &mut steps, max_steps) else {
                     return steps;
                 };
                 self.resolve_castle_cards_of(kinds);
@@ -130,10 +125,62 @@ impl ArtHeist {
         }
     }
 
+    /// The pending seats `rest` choose their places, lowest seat first; `false` if the
+    /// playout stops first. `CHECK`: whether a step may reach `max_steps`.
+    #[inline(always)]
+    fn places_in_place<const CHECK: bool>(
+        &mut self,
+        mut rest: u8,
+        rng: &mut GameRng,
+        steps: &mut usize,
+        max_steps: usize,
+    ) -> bool {
+        // Gathered in registers, stored once (a draw may refill the generator, a call the
+        // compiler does not see through).
+        let (mut castle_seats, mut auction_seats) = (0u8, 0u8);
+        while rest != 0 {
+            if CHECK && *steps >= max_steps {
+                self.at_castle |= castle_seats;
+                self.at_auction |= auction_seats;
+                self.pending = rest;
+                return false;
+            }
+            let me = rest & rest.wrapping_neg();
+            // Auction house on 0, castle on 1, without a branch on a coin flip (a
+            // mispredicted jump half the time).
+            let castle = (rng.below(2) as u8).wrapping_neg() & me;
+            castle_seats |= castle;
+            auction_seats |= me ^ castle;
+            rest &= rest - 1;
+            *steps += 1;
+        }
+        self.at_castle |= castle_seats;
+        self.at_auction |= auction_seats;
+        self.pending = 0;
+        true
+    }
+
+    /// [`Self::cards_in_place`], without a test of `max_steps` per step when there is
+    /// room for every seat's.
+    #[inline(always)]
+    fn cards(
+        &mut self,
+        pending: u8,
+        rng: &mut GameRng,
+        steps: &mut usize,
+        max_steps: usize,
+    ) -> Option<[u8; 4]> {
+        if max_steps.saturating_sub(*steps) >= PLAYERS {
+            self.cards_in_place::<false>(pending, rng, steps, max_steps)
+        } else {
+            self.cards_in_place::<true>(pending, rng, steps, max_steps)
+        }
+    }
+
     /// The pending seats set their action cards face down, lowest seat first: the kinds
     /// of the cards played (see `playing`), or `None` if the playout stops first.
     #[inline(always)]
-    fn cards_in_place(
+    fn cards_in_place<const CHECK: bool>(
         &mut self,
         pending: u8,
         rng: &mut GameRng,
@@ -145,7 +192,7 @@ impl ArtHeist {
         let mut kinds = self.playing(self.choosing() & !pending);
         let mut rest = pending;
         while rest != 0 {
-            if *steps >= max_steps {
+            if CHECK && *steps >= max_steps {
                 self.pending = rest;
                 return None;
             }
