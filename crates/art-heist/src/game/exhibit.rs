@@ -73,7 +73,44 @@ const BIG_SUBSETS: [[[u8; 256]; 9]; 2] = {
     t
 };
 
+/// The letter an exhibit `sel` of a run from `from` shows next: `from` itself, then the
+/// one after the highest card chosen (each letter done has a card).
+#[inline]
+pub(crate) fn next_letter_of(sel: u64, from: u32) -> u32 {
+    if sel == 0 {
+        from
+    } else {
+        (63 - sel.leading_zeros()) / 8 + 1
+    }
+}
+
 impl NextLetter {
+    /// Letter `letter` of an exhibit `sel` of a run ending at `to` from `hand` (`None`
+    /// past the run's end).
+    #[inline]
+    pub(crate) fn at(hand: u64, sel: u64, letter: u32, to: u32) -> Option<NextLetter> {
+        if letter > to || to >= MAX_SERIES as u32 {
+            return None;
+        }
+        let shift = 8 * letter;
+        let cards = (hand >> shift) as u8;
+        // The hand's cards of the letters still to come: none after the last letter (the
+        // mask is empty then, and a shift of 64 gives none too). Without branches: in a
+        // random game whether more letters follow is a coin flip to the predictor.
+        let later = (1u64 << (8 * (to - letter))).wrapping_sub(1);
+        let rest = hand & later.checked_shl(shift + 8).unwrap_or(0);
+        // Enough cards now that, with every card of the letters to come, 3 are reached:
+        // 3 less one for a first card and one for a second (3 or more need just 1).
+        let have = sel | rest;
+        let need = 3 - u32::from(have != 0) - u32::from(have & have.wrapping_sub(1) != 0);
+        Some(NextLetter {
+            cards,
+            shift,
+            need,
+            last: letter == to,
+        })
+    }
+
     pub(crate) fn is_last(self) -> bool {
         self.last
     }
@@ -263,32 +300,7 @@ impl ArtHeist {
 
     /// The next letter of the exhibit `sel` of letters `from..=to` from `hand`.
     pub(super) fn next_of(&self, hand: u64, sel: u64, from: u32, to: u32) -> Option<NextLetter> {
-        // The letters done are `from` up to the highest card chosen (each has a card).
-        let letter = if sel == 0 {
-            from
-        } else {
-            (63 - sel.leading_zeros()) / 8 + 1
-        };
-        if letter > to || to >= MAX_SERIES as u32 {
-            return None;
-        }
-        let shift = 8 * letter;
-        let cards = (hand >> shift) as u8;
-        // The hand's cards of the letters still to come: none after the last letter (the
-        // mask is empty then, and a shift of 64 gives none too). Without branches: in a
-        // random game whether more letters follow is a coin flip to the predictor.
-        let later = (1u64 << (8 * (to - letter))).wrapping_sub(1);
-        let rest = hand & later.checked_shl(shift + 8).unwrap_or(0);
-        // Enough cards now that, with every card of the letters to come, 3 are reached:
-        // 3 less one for a first card and one for a second (3 or more need just 1).
-        let have = sel | rest;
-        let need = 3 - u32::from(have != 0) - u32::from(have & have.wrapping_sub(1) != 0);
-        Some(NextLetter {
-            cards,
-            shift,
-            need,
-            last: letter == to,
-        })
+        NextLetter::at(hand, sel, next_letter_of(sel, from), to)
     }
 
     /// A random valid exhibit from `hand`, put together the way a player does (0 if

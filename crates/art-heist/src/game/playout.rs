@@ -8,7 +8,7 @@
 //! and cut off mid-turn. The state is kept as `apply` would leave it after every step,
 //! so the playout can stop anywhere (`max_steps`).
 
-use super::exhibit::unpack_run;
+use super::exhibit::{next_letter_of, unpack_run, NextLetter};
 use super::state::{ArtHeist, Phase, NONE};
 use super::turn::KIND_OF_SLOT;
 use crate::cards::{Pile, ALL_SEATS, PLAYERS};
@@ -240,11 +240,14 @@ impl ArtHeist {
         }
         let (from, to) = unpack_run(run);
         let mut sel = self.exhibit[p];
+        // Letter by letter from where the exhibit stands (each step shows cards of its
+        // letter, so the next is the one after).
+        let mut letter = next_letter_of(sel, from);
         loop {
             if *steps >= max_steps {
                 return Exhibit::Stop;
             }
-            let Some(next) = self.next_of(hand, sel, from, to) else {
+            let Some(next) = NextLetter::at(hand, sel, letter, to) else {
                 return Exhibit::Stop;
             };
             let Some(set) = next.random_choice(rng) else {
@@ -256,6 +259,7 @@ impl ArtHeist {
             if next.is_last() {
                 return Exhibit::Chosen;
             }
+            letter += 1;
         }
     }
 }
