@@ -120,28 +120,37 @@ pub async fn register(
     auth::valid_password(&body.password)?;
     let hash = auth::hash_password(body.password).await?;
     let guest = auth.as_ref().filter(|a| a.user.guest).map(|a| a.user.id);
-    let result = match guest {
-        Some(id) => sqlx::query(
-            "UPDATE users SET name = $1, display_name = $2, password_hash = $3, guest = 0 WHERE id = $4 AND guest = 1",
-        )
-        .bind(&body.name)
-        .bind(&body.name)
-        .bind(&hash)
-        .bind(id)
-        .execute(&state.db)
-        .await
-        .map(|_| id),
-        None => sqlx::query(
-            "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES ($1, $2, $3, 0, $4) RETURNING id",
-        )
-        .bind(&body.name)
-        .bind(&body.name)
-        .bind(&hash)
-        .bind(now())
-        .fetch_one(&state.db)
-        .await
-        .map(|r| r.get::<i64, _>(0)),
-    };
+    let name = body.name;
+    let result = state
+        .hub
+        .writer()
+        .write(move |c| {
+            Box::pin(async move {
+                match guest {
+                    Some(id) => sqlx::query(
+                        "UPDATE users SET name = $1, display_name = $2, password_hash = $3, guest = 0 WHERE id = $4 AND guest = 1",
+                    )
+                    .bind(&name)
+                    .bind(&name)
+                    .bind(&hash)
+                    .bind(id)
+                    .execute(&mut *c)
+                    .await
+                    .map(|_| id),
+                    None => sqlx::query(
+                        "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES ($1, $2, $3, 0, $4) RETURNING id",
+                    )
+                    .bind(&name)
+                    .bind(&name)
+                    .bind(&hash)
+                    .bind(now())
+                    .fetch_one(&mut *c)
+                    .await
+                    .map(|r| r.get::<i64, _>(0)),
+                }
+            })
+        })
+        .await;
     let id = match result {
         Ok(id) => {
             // A guest's cached sessions still carry its guest name.
@@ -156,7 +165,7 @@ pub async fn register(
     let user = auth::user_by_id(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::internal("registered user vanished"))?;
-    let token = auth::new_session(&state.db, id).await?;
+    let token = auth::new_session(state.hub.writer(), id).await?;
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
@@ -198,7 +207,7 @@ pub async fn login(
     let user = auth::user_by_id(&state.db, id)
         .await?
         .ok_or_else(invalid_credentials)?;
-    let token = auth::new_session(&state.db, id).await?;
+    let token = auth::new_session(state.hub.writer(), id).await?;
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
@@ -216,18 +225,26 @@ pub async fn guest(
 ) -> Result<Response, ApiError> {
     auth_limited(&state, addr.ip())?;
     let suffix = auth::hex(&auth::random_bytes::<3>()?);
-    let r = sqlx::query(
-        "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (NULL, $1, NULL, 1, $2) RETURNING id",
-    )
-    .bind(format!("guest-{suffix}"))
-    .bind(now())
-    .fetch_one(&state.db)
-    .await?;
-    let id: i64 = r.get(0);
+    let id: i64 = state
+        .hub
+        .writer()
+        .write(move |c| {
+            Box::pin(async move {
+                sqlx::query(
+                    "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (NULL, $1, NULL, 1, $2) RETURNING id",
+                )
+                .bind(format!("guest-{suffix}"))
+                .bind(now())
+                .fetch_one(&mut *c)
+                .await
+                .map(|r| r.get(0))
+            })
+        })
+        .await?;
     let user = auth::user_by_id(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::internal("guest vanished"))?;
-    let token = auth::new_session(&state.db, id).await?;
+    let token = auth::new_session(state.hub.writer(), id).await?;
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
@@ -243,9 +260,18 @@ pub struct Done {
             headers(("set-cookie" = String, description = "the cleared session cookie"))),
     ))]
 pub async fn logout(State(state): S, auth: Auth) -> Result<Response, ApiError> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(auth::hash_token(auth.credential.token()))
-        .execute(&state.db)
+    let hash = auth::hash_token(auth.credential.token());
+    state
+        .hub
+        .writer()
+        .write(move |c| {
+            Box::pin(async move {
+                sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                    .bind(hash)
+                    .execute(&mut *c)
+                    .await
+            })
+        })
         .await?;
     state.sessions.forget_token(auth.credential.token());
     let cookie = auth::clear_cookie(state.config.secure_cookies);
@@ -318,6 +344,67 @@ pub struct CreateTable {
     pub seed: Option<u64>,
 }
 
+/// A new table's rows: the table and its seats, written in one transaction.
+struct NewTableRow {
+    game: String,
+    options: String,
+    players: i64,
+    host: i64,
+    private: i64,
+    invite: Option<String>,
+    clock: String,
+    seed: i64,
+    at: i64,
+    rules_version: i64,
+    /// Per seat, who sits there (the host, or nobody) and the name shown.
+    seats: Vec<(Option<i64>, String)>,
+}
+
+impl NewTableRow {
+    /// Inserts the table and its seats; the table's id.
+    async fn insert(self, conn: &mut sqlx::AnyConnection) -> Result<i64, sqlx::Error> {
+        use sqlx::Connection;
+        let mut tx = conn.begin().await?;
+        let id: i64 = sqlx::query(
+            "INSERT INTO game_tables (game, options, players, host, private, invite_code, clock, seed, status, created_at, updated_at, rules_version)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11)
+             RETURNING id",
+        )
+        .bind(&self.game)
+        .bind(&self.options)
+        .bind(self.players)
+        .bind(self.host)
+        .bind(self.private)
+        .bind(&self.invite)
+        .bind(&self.clock)
+        .bind(self.seed)
+        .bind(self.at)
+        .bind(self.at)
+        .bind(self.rules_version)
+        .fetch_one(&mut *tx)
+        .await?
+        .get(0);
+        // Every seat in one statement (each statement is a round trip to the database).
+        let values: Vec<String> = (0..self.seats.len())
+            .map(|k| {
+                let p = k * 4;
+                format!("(${}, ${}, ${}, NULL, ${})", p + 1, p + 2, p + 3, p + 4)
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO seats (table_id, seat, user_id, bot, name) VALUES {}",
+            values.join(", ")
+        );
+        let mut insert = sqlx::query(&sql);
+        for (k, (user, name)) in self.seats.iter().enumerate() {
+            insert = insert.bind(id).bind(k as i64).bind(*user).bind(name);
+        }
+        insert.execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+}
+
 #[utoipa::path(post, path = "/api/tables", tag = "tables",
     summary = "create a table (the caller is its host)",
     request_body = CreateTable,
@@ -365,54 +452,7 @@ pub async fn create_table(
     } else {
         None
     };
-    let t = now();
-    let mut tx = state.db.begin().await?;
-    let id = sqlx::query(
-        "INSERT INTO game_tables (game, options, players, host, private, invite_code, clock, seed, status, created_at, updated_at, rules_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11)
-         RETURNING id",
-    )
-    .bind(&body.game)
-    .bind(options.to_string())
-    .bind(body.players as i64)
-    .bind(auth.user.id)
-    .bind(body.private as i64)
-    .bind(&invite)
-    .bind(serde_json::to_string(&body.clock).map_err(ApiError::internal)?)
-    .bind(seed as i64)
-    .bind(t)
-    .bind(t)
-    .bind(i64::from(game.rules_version()))
-    .fetch_one(&mut *tx)
-    .await?
-    .get(0);
-    // Every seat in one statement (each statement is a round trip to the database).
-    let values: Vec<String> = (0..body.players)
-        .map(|k| {
-            let p = k * 4;
-            format!("(${}, ${}, ${}, NULL, ${})", p + 1, p + 2, p + 3, p + 4)
-        })
-        .collect();
-    let sql = format!(
-        "INSERT INTO seats (table_id, seat, user_id, bot, name) VALUES {}",
-        values.join(", ")
-    );
-    let mut insert = sqlx::query(&sql);
-    for k in 0..body.players {
-        let sit = k == 0 && body.sit.unwrap_or(true);
-        insert = insert
-            .bind(id)
-            .bind(k as i64)
-            .bind(sit.then_some(auth.user.id))
-            .bind(if sit {
-                auth.user.display_name.clone()
-            } else {
-                String::new()
-            });
-    }
-    insert.execute(&mut *tx).await?;
-    tx.commit().await?;
-    let seats = (0..body.players)
+    let seats: Vec<crate::table::SeatInfo> = (0..body.players)
         .map(|k| {
             let sit = k == 0 && body.sit.unwrap_or(true);
             crate::table::SeatInfo {
@@ -428,6 +468,25 @@ pub async fn create_table(
             }
         })
         .collect();
+    let t = now();
+    let row = NewTableRow {
+        game: body.game.clone(),
+        options: options.to_string(),
+        players: body.players as i64,
+        host: auth.user.id,
+        private: body.private as i64,
+        invite: invite.clone(),
+        clock: serde_json::to_string(&body.clock).map_err(ApiError::internal)?,
+        seed: seed as i64,
+        at: t,
+        rules_version: i64::from(game.rules_version()),
+        seats: seats.iter().map(|s| (s.user_id, s.name.clone())).collect(),
+    };
+    let id = state
+        .hub
+        .writer()
+        .write(move |c| Box::pin(row.insert(c)))
+        .await?;
     state.hub.adopt(crate::table::TableMeta {
         id,
         game: body.game.clone(),

@@ -3,6 +3,7 @@
 
 use crate::db::{now, Db};
 use crate::error::ApiError;
+use crate::writer::Writer;
 use crate::AppState;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
@@ -84,18 +85,25 @@ pub struct User {
 }
 
 /// Creates a session and returns its token.
-pub async fn new_session(db: &Db, user_id: i64) -> Result<String, ApiError> {
+pub async fn new_session(writer: &Writer, user_id: i64) -> Result<String, ApiError> {
     let token = hex(&random_bytes::<32>()?);
     let t = now();
-    sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(hash_token(&token))
-    .bind(user_id)
-    .bind(t)
-    .bind(t + SESSION_SECONDS)
-    .execute(db)
-    .await?;
+    let hash = hash_token(&token);
+    writer
+        .write(move |c| {
+            Box::pin(async move {
+                sqlx::query(
+                    "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(hash)
+                .bind(user_id)
+                .bind(t)
+                .bind(t + SESSION_SECONDS)
+                .execute(&mut *c)
+                .await
+            })
+        })
+        .await?;
     Ok(token)
 }
 

@@ -16,8 +16,8 @@ pub struct Hub {
     loading: Mutex<()>,
     registry: Registry,
     db: Db,
-    writer: crate::db::Writer,
-    writer_task: crate::db::WriterTask,
+    writer: crate::writer::Writer,
+    writer_task: crate::writer::WriterTask,
     bots: crate::bots::BotPool,
     metrics: Arc<Metrics>,
     closing: std::sync::atomic::AtomicBool,
@@ -25,7 +25,7 @@ pub struct Hub {
 
 impl Hub {
     pub fn new(registry: Registry, db: Db, metrics: Arc<Metrics>) -> Self {
-        let (writer, writer_task) = crate::db::Writer::start(db.clone());
+        let (writer, writer_task) = crate::writer::Writer::start(db.clone(), metrics.clone());
         Hub {
             tables: std::sync::Mutex::new(HashMap::new()),
             loading: Mutex::new(()),
@@ -37,6 +37,11 @@ impl Hub {
             metrics,
             closing: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// The database's one writer: every write goes through it.
+    pub fn writer(&self) -> &crate::writer::Writer {
+        &self.writer
     }
 
     /// Restores every unfinished table (open or playing) from its record.
@@ -95,7 +100,6 @@ impl Hub {
     ) -> Result<TableHandle, ApiError> {
         table::spawn(
             &self.registry,
-            self.db.clone(),
             self.writer.clone(),
             self.bots.clone(),
             self.metrics.clone(),

@@ -17,6 +17,7 @@ pub mod message;
 pub mod metrics;
 pub mod openapi;
 pub mod table;
+pub mod writer;
 pub mod ws;
 
 use crate::error::ApiError;

@@ -46,6 +46,52 @@ pub struct LoadReport {
     pub games_finished: u64,
     pub errors: u64,
     pub latencies_ms: Vec<f64>,
+    /// The server's own commit figures over the measurement (from its `/metrics`).
+    pub server: ServerDelta,
+}
+
+/// What the server's `/metrics` counted between two reads.
+#[derive(Debug, Default)]
+pub struct ServerDelta {
+    pub committed: u64,
+    /// `takuge_commit_wait_seconds` bucket counts (cumulative, per `metrics::BUCKETS`).
+    pub commit_wait: Vec<u64>,
+    pub commit_wait_sum: f64,
+    pub batches: u64,
+    pub batch_sum: f64,
+    pub batch_rows: u64,
+}
+
+impl ServerDelta {
+    fn between(before: &ServerSample, after: &ServerSample) -> ServerDelta {
+        ServerDelta {
+            committed: after.committed.saturating_sub(before.committed),
+            commit_wait: after
+                .commit_wait
+                .iter()
+                .zip(&before.commit_wait)
+                .map(|(a, b)| a.saturating_sub(*b))
+                .collect(),
+            commit_wait_sum: after.commit_wait_sum - before.commit_wait_sum,
+            batches: after.batches.saturating_sub(before.batches),
+            batch_sum: after.batch_sum - before.batch_sum,
+            batch_rows: after.batch_rows.saturating_sub(before.batch_rows),
+        }
+    }
+
+    /// The bucket bound (ms) at or below which a fraction `p` of the commit waits fell.
+    fn commit_wait_quantile_ms(&self, p: f64) -> Option<f64> {
+        let total = *self.commit_wait.last()?;
+        let i = self
+            .commit_wait
+            .iter()
+            .position(|&c| c as f64 >= p * total as f64)?;
+        Some(
+            crate::metrics::BUCKETS
+                .get(i)
+                .map_or(f64::INFINITY, |b| b * 1000.0),
+        )
+    }
 }
 
 impl LoadReport {
@@ -83,6 +129,18 @@ impl std::fmt::Display for LoadReport {
             self.percentile(0.99),
             self.latencies_ms.last().copied().unwrap_or(0.0),
             self.latencies_ms.len()
+        )?;
+        let d = &self.server;
+        let per = |x: f64, n: u64| if n == 0 { 0.0 } else { x / n as f64 };
+        writeln!(
+            f,
+            "server commits: wait mean {:.2} ms, p50 ≤ {} ms, p99 ≤ {} ms; {:.0} batches/s of {:.1} actions, {:.2} ms each",
+            per(d.commit_wait_sum * 1000.0, d.commit_wait.last().copied().unwrap_or(0)),
+            d.commit_wait_quantile_ms(0.5).unwrap_or(0.0),
+            d.commit_wait_quantile_ms(0.99).unwrap_or(0.0),
+            d.batches as f64 / self.seconds,
+            per(d.batch_rows as f64, d.batches),
+            per(d.batch_sum * 1000.0, d.batches),
         )
     }
 }
@@ -318,7 +376,18 @@ async fn client(
     Ok(latencies)
 }
 
-async fn committed(http: &reqwest::Client, base: &str) -> Result<u64, String> {
+/// The server's counters the report needs, read from its `/metrics`.
+#[derive(Debug, Default)]
+struct ServerSample {
+    committed: u64,
+    commit_wait: Vec<u64>,
+    commit_wait_sum: f64,
+    batches: u64,
+    batch_sum: f64,
+    batch_rows: u64,
+}
+
+async fn server_sample(http: &reqwest::Client, base: &str) -> Result<ServerSample, String> {
     let text = http
         .get(format!("{base}/metrics"))
         .send()
@@ -327,10 +396,34 @@ async fn committed(http: &reqwest::Client, base: &str) -> Result<u64, String> {
         .text()
         .await
         .map_err(|e| e.to_string())?;
-    text.lines()
-        .find_map(|l| l.strip_prefix("takuge_actions_committed_total "))
-        .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| "the server's /metrics has no takuge_actions_committed_total".into())
+    let mut sample = ServerSample::default();
+    let mut has_committed = false;
+    for line in text.lines() {
+        let Some((name, value)) = line.rsplit_once(' ') else {
+            continue;
+        };
+        let Ok(v) = value.trim().parse::<f64>() else {
+            continue;
+        };
+        match name {
+            "takuge_actions_committed_total" => {
+                sample.committed = v as u64;
+                has_committed = true;
+            }
+            "takuge_commit_wait_seconds_sum" => sample.commit_wait_sum = v,
+            "takuge_commit_batch_seconds_sum" => sample.batch_sum = v,
+            "takuge_commit_batch_seconds_count" => sample.batches = v as u64,
+            "takuge_commit_batch_rows_total" => sample.batch_rows = v as u64,
+            _ if name.starts_with("takuge_commit_wait_seconds_bucket") => {
+                sample.commit_wait.push(v as u64)
+            }
+            _ => {}
+        }
+    }
+    if !has_committed {
+        return Err("the server's /metrics has no takuge_actions_committed_total".into());
+    }
+    Ok(sample)
 }
 
 pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
@@ -383,11 +476,11 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     tokio::time::sleep(WARM_UP).await;
-    let before = committed(&http, &base).await?;
+    let before = server_sample(&http, &base).await?;
     let started = Instant::now();
     counters.measuring.store(true, Ordering::Relaxed);
     tokio::time::sleep(Duration::from_secs_f64(cfg.seconds)).await;
-    let after = committed(&http, &base).await?;
+    let after = server_sample(&http, &base).await?;
     let elapsed = started.elapsed().as_secs_f64();
     counters.measuring.store(false, Ordering::Relaxed);
     stop.store(true, Ordering::Relaxed);
@@ -412,11 +505,12 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     Ok(LoadReport {
         tables: cfg.tables,
         seconds: elapsed,
-        committed: after.saturating_sub(before),
+        committed: after.committed.saturating_sub(before.committed),
         client_actions: counters.client_actions.load(Ordering::Relaxed),
         games_finished: counters.games.load(Ordering::Relaxed),
         errors: counters.errors.load(Ordering::Relaxed) + failures,
         latencies_ms: latencies,
+        server: ServerDelta::between(&before, &after),
     })
 }
 

@@ -5,6 +5,7 @@
 use crate::db::{now, Db};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::writer::Writer;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -299,8 +300,7 @@ struct Table {
     actions: Vec<LoggedAction<Value>>,
     log: Vec<LogEntry>,
     subs: HashMap<u64, Sub>,
-    db: Db,
-    writer: crate::db::Writer,
+    writer: Writer,
     bots: crate::bots::BotPool,
     metrics: Arc<Metrics>,
     me: mpsc::WeakSender<Cmd>,
@@ -478,26 +478,41 @@ impl Table {
     }
 
     async fn save_seat(&self, seat: &SeatInfo) -> Result<(), ApiError> {
-        sqlx::query(
-            "UPDATE seats SET user_id = $1, bot = $2, name = $3, replaced = $4 WHERE table_id = $5 AND seat = $6",
-        )
-        .bind(seat.user_id)
-        .bind(&seat.bot)
-        .bind(&seat.name)
-        .bind(seat.replaced as i64)
-        .bind(self.meta.id)
-        .bind(seat.seat as i64)
-        .execute(&self.db)
-        .await?;
+        let seat = seat.clone();
+        let id = self.meta.id;
+        self.writer
+            .write(move |c| {
+                Box::pin(async move {
+                    sqlx::query(
+                        "UPDATE seats SET user_id = $1, bot = $2, name = $3, replaced = $4 WHERE table_id = $5 AND seat = $6",
+                    )
+                    .bind(seat.user_id)
+                    .bind(&seat.bot)
+                    .bind(&seat.name)
+                    .bind(seat.replaced as i64)
+                    .bind(id)
+                    .bind(seat.seat as i64)
+                    .execute(&mut *c)
+                    .await
+                })
+            })
+            .await?;
         Ok(())
     }
 
     async fn save_status(&self, status: Status) -> Result<(), ApiError> {
-        sqlx::query("UPDATE game_tables SET status = $1, updated_at = $2 WHERE id = $3")
-            .bind(status.as_str())
-            .bind(now())
-            .bind(self.meta.id)
-            .execute(&self.db)
+        let id = self.meta.id;
+        self.writer
+            .write(move |c| {
+                Box::pin(async move {
+                    sqlx::query("UPDATE game_tables SET status = $1, updated_at = $2 WHERE id = $3")
+                        .bind(status.as_str())
+                        .bind(now())
+                        .bind(id)
+                        .execute(&mut *c)
+                        .await
+                })
+            })
             .await?;
         Ok(())
     }
@@ -602,14 +617,22 @@ impl Table {
             s.name = format!("bot {bot}");
         }
         // Every free seat in one statement: free in memory is free in the database.
-        sqlx::query(
-            "UPDATE seats SET bot = $1, name = $2 WHERE table_id = $3 AND user_id IS NULL AND bot IS NULL",
-        )
-        .bind(&bot)
-        .bind(format!("bot {bot}"))
-        .bind(self.meta.id)
-        .execute(&self.db)
-        .await?;
+        let (id, name) = (self.meta.id, format!("bot {bot}"));
+        let who = bot.clone();
+        self.writer
+            .write(move |c| {
+                Box::pin(async move {
+                    sqlx::query(
+                        "UPDATE seats SET bot = $1, name = $2 WHERE table_id = $3 AND user_id IS NULL AND bot IS NULL",
+                    )
+                    .bind(who)
+                    .bind(name)
+                    .bind(id)
+                    .execute(&mut *c)
+                    .await
+                })
+            })
+            .await?;
         self.meta.seats = seats;
         Ok(())
     }
@@ -637,14 +660,21 @@ impl Table {
             Some(c) => Some(serde_json::to_string(&c).map_err(ApiError::internal)?),
             None => None,
         };
-        sqlx::query(
-            "UPDATE game_tables SET status = 'playing', clock_state = $1, updated_at = $2 WHERE id = $3",
-        )
-        .bind(clock_state)
-        .bind(now())
-        .bind(self.meta.id)
-        .execute(&self.db)
-        .await?;
+        let id = self.meta.id;
+        self.writer
+            .write(move |c| {
+                Box::pin(async move {
+                    sqlx::query(
+                        "UPDATE game_tables SET status = 'playing', clock_state = $1, updated_at = $2 WHERE id = $3",
+                    )
+                    .bind(clock_state)
+                    .bind(now())
+                    .bind(id)
+                    .execute(&mut *c)
+                    .await
+                })
+            })
+            .await?;
         self.arm_clocks_for(state.to_move());
         track_pending(&mut self.pending_since, SeatSet::EMPTY, state.to_move(), 0);
         self.state = Some(state);
@@ -716,7 +746,7 @@ impl Table {
             .transpose();
         let committed = match (outcome_json, clock_json) {
             (Ok(outcome), Ok(clock_state)) => {
-                let write = crate::db::ActionWrite {
+                let write = crate::writer::ActionWrite {
                     table: self.meta.id,
                     version: new_version as i64,
                     seat: i64::from(seat.0),
@@ -725,9 +755,12 @@ impl Table {
                     outcome,
                     clock_state,
                 };
-                match self.writer.commit(write).await {
-                    Ok(crate::db::Committed::Yes) => Ok(()),
-                    Ok(crate::db::Committed::VersionConflict) => Err(ApiError::conflict(
+                let asked = std::time::Instant::now();
+                let reply = self.writer.commit(write).await;
+                self.metrics.commit_wait.observe(asked.elapsed());
+                match reply {
+                    Ok(crate::writer::Committed::Yes) => Ok(()),
+                    Ok(crate::writer::Committed::VersionConflict) => Err(ApiError::conflict(
                         "version_conflict",
                         "another writer committed this version first; nothing was changed",
                     )),
@@ -1386,8 +1419,7 @@ fn restore(
 /// Starts a table's task from what the database holds.
 pub fn spawn(
     registry: &Registry,
-    db: Db,
-    writer: crate::db::Writer,
+    writer: Writer,
     bots: crate::bots::BotPool,
     metrics: Arc<Metrics>,
     meta: TableMeta,
@@ -1430,7 +1462,6 @@ pub fn spawn(
         actions,
         log,
         subs: HashMap::new(),
-        db,
         writer,
         bots,
         metrics,
@@ -1446,7 +1477,7 @@ pub fn spawn(
         // stored first, so nothing is told about the table that the database does not
         // hold. On failure the decision is made again at the next load.
         if let Some((id, write)) = settled {
-            if let Err(e) = write.save(&table.db, id).await {
+            if let Err(e) = write.save(&table.writer, id).await {
                 tracing::error!(table = id, error = %e.message, "cannot store the table's rules version");
             }
         }
@@ -1463,17 +1494,24 @@ struct RulesWrite {
 }
 
 impl RulesWrite {
-    async fn save(&self, db: &Db, id: TableId) -> Result<(), ApiError> {
-        sqlx::query(
-            "UPDATE game_tables SET rules_version = $1, status = $2, abandoned_reason = $3, updated_at = $4 WHERE id = $5",
-        )
-        .bind(self.rules.map(i64::from))
-        .bind(self.status.as_str())
-        .bind(self.reason.map(AbandonedReason::as_str))
-        .bind(now())
-        .bind(id)
-        .execute(db)
-        .await?;
+    async fn save(&self, writer: &Writer, id: TableId) -> Result<(), ApiError> {
+        let (rules, status, reason) = (self.rules, self.status, self.reason);
+        writer
+            .write(move |c| {
+                Box::pin(async move {
+                    sqlx::query(
+                        "UPDATE game_tables SET rules_version = $1, status = $2, abandoned_reason = $3, updated_at = $4 WHERE id = $5",
+                    )
+                    .bind(rules.map(i64::from))
+                    .bind(status.as_str())
+                    .bind(reason.map(AbandonedReason::as_str))
+                    .bind(now())
+                    .bind(id)
+                    .execute(&mut *c)
+                    .await
+                })
+            })
+            .await?;
         Ok(())
     }
 }
