@@ -138,6 +138,18 @@ impl ArtHeist {
         // Gathered in registers, stored once (a draw may refill the generator, a call the
         // compiler does not see through).
         let (mut castle_seats, mut auction_seats) = (0u8, 0u8);
+        if !CHECK && rest == ALL_SEATS {
+            // Everyone plays (most turns): five draws in a row, no loop whose end the
+            // branch predictor must find.
+            for p in 0..PLAYERS {
+                castle_seats |= (rng.below(2) as u8) << p;
+            }
+            self.at_castle |= castle_seats;
+            self.at_auction |= ALL_SEATS & !castle_seats;
+            self.pending = 0;
+            *steps += PLAYERS;
+            return true;
+        }
         while rest != 0 {
             if CHECK && *steps >= max_steps {
                 self.at_castle |= castle_seats;
