@@ -64,6 +64,12 @@ pub struct LoadtestArgs {
     /// always has an action in flight, and the latency is tables ÷ throughput.
     #[arg(long, default_value_t = 250)]
     pub think_ms: u64,
+    /// The pause of the server's bots before each move, in ms (the server's
+    /// `--bot-delay-ms`; its own server only). Bots that move at once keep every table
+    /// busy whatever the server's speed: the load is then always "as much as it can
+    /// take", and latency measures its queue, not its speed.
+    #[arg(long, default_value_t = 30)]
+    pub bot_delay_ms: u64,
 }
 
 #[derive(Debug, Args)]
@@ -81,6 +87,10 @@ pub struct ServeArgs {
     /// Write logs as JSON lines (default: human-readable).
     #[arg(long)]
     pub log_json: bool,
+    /// How long the bots in seats pause before each move, in ms, so that players can
+    /// follow the game (0: they move at once).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub bot_delay_ms: u64,
 }
 
 #[derive(Debug, Args)]

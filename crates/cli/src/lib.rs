@@ -62,6 +62,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 bind: args.bind,
                 database_url: args.database_url,
                 secure_cookies: args.secure_cookies,
+                bot_delay: std::time::Duration::from_millis(args.bot_delay_ms),
                 ..takuge_server::Config::default()
             };
             takuge_server::serve_blocking(config, args.log_json).map_err(CliError)
@@ -95,6 +96,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     bot: args.bot,
                     options,
                     think_ms: args.think_ms,
+                    bot_delay_ms: args.bot_delay_ms,
                 })
                 .map_err(CliError)?;
             write!(out, "{report}")?;

@@ -32,7 +32,8 @@ impl Backend {
 /// last few. The writer's thread checkpoints the WAL in the background (see
 /// `writer::checkpoint_loop`); a connection does it itself only if that falls far
 /// behind.
-pub(crate) const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+pub(crate) const SQLITE_PRAGMAS: &str =
+    "PRAGMA page_size = 1024; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
      PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;
      PRAGMA wal_autocheckpoint = 16384;";
 

@@ -19,12 +19,19 @@ pub struct Hub {
     writer: crate::writer::Writer,
     writer_task: crate::writer::WriterTask,
     bots: crate::bots::BotPool,
+    /// `Config::bot_delay`, for every table.
+    bot_delay: std::time::Duration,
     metrics: Arc<Metrics>,
     closing: std::sync::atomic::AtomicBool,
 }
 
 impl Hub {
-    pub fn new(registry: Registry, db: Db, metrics: Arc<Metrics>) -> Self {
+    pub fn new(
+        registry: Registry,
+        db: Db,
+        metrics: Arc<Metrics>,
+        bot_delay: std::time::Duration,
+    ) -> Self {
         let (writer, writer_task) = crate::writer::Writer::start(db.clone(), metrics.clone());
         Hub {
             tables: std::sync::Mutex::new(HashMap::new()),
@@ -34,6 +41,7 @@ impl Hub {
             writer,
             writer_task,
             bots: crate::bots::BotPool::per_core(),
+            bot_delay,
             metrics,
             closing: std::sync::atomic::AtomicBool::new(false),
         }
@@ -101,7 +109,7 @@ impl Hub {
         table::spawn(
             &self.registry,
             self.writer.clone(),
-            self.bots.clone(),
+            (self.bots.clone(), self.bot_delay),
             self.metrics.clone(),
             meta,
             actions,

@@ -56,6 +56,9 @@ pub struct Config {
     pub per_account: Rate,
     /// Logins, registrations and guest accounts per IP.
     pub auth_per_ip: Rate,
+    /// How long a bot in a seat waits before its move shows (its thinking counts
+    /// toward it): players see a game unfold rather than jump. Zero: at once.
+    pub bot_delay: Duration,
 }
 
 impl Default for Config {
@@ -80,6 +83,7 @@ impl Default for Config {
                 per_second: 1.0,
                 burst: 20.0,
             },
+            bot_delay: Duration::ZERO,
         }
     }
 }
@@ -214,7 +218,7 @@ impl Server {
         let (stop, shutdown) = watch::channel(false);
         let dummy_hash = auth::dummy_hash().await.map_err(|e| e.message)?;
         let state = Arc::new(AppState {
-            hub: Hub::new(registry, db.clone(), metrics.clone()),
+            hub: Hub::new(registry, db.clone(), metrics.clone(), config.bot_delay),
             ip_limiter: Limiter::new(config.per_ip),
             account_limiter: Limiter::new(config.per_account),
             auth_limiter: Limiter::new(config.auth_per_ip),

@@ -35,6 +35,8 @@ pub struct LoadConfig {
     /// saturated whatever its speed, and by Little's law the latency is just
     /// tables ÷ throughput.
     pub think_ms: u64,
+    /// The server bots' pause before each move (`Config::bot_delay`; own server only).
+    pub bot_delay_ms: u64,
 }
 
 #[derive(Debug)]
@@ -443,6 +445,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
                 per_ip: lots,
                 per_account: lots,
                 auth_per_ip: lots,
+                bot_delay: Duration::from_millis(cfg.bot_delay_ms),
                 ..Config::default()
             };
             let server = Server::start(config).await?;

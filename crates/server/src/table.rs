@@ -302,6 +302,8 @@ struct Table {
     subs: HashMap<u64, Sub>,
     writer: Writer,
     bots: crate::bots::BotPool,
+    /// `Config::bot_delay`.
+    bot_delay: Duration,
     metrics: Arc<Metrics>,
     me: mpsc::WeakSender<Cmd>,
     bot_in_flight: Option<u64>,
@@ -956,6 +958,7 @@ impl Table {
         self.bot_in_flight = Some(version);
         let seed = bot_seed(self.meta.seed, version);
         let table = self.meta.id;
+        let due = tokio::time::Instant::now() + self.bot_delay;
         if !self.game.bot_searches(&bot) {
             // A rule-following or random bot answers in microseconds: it thinks here,
             // which saves two thread switches a move; its move still queues behind
@@ -969,7 +972,12 @@ impl Table {
                         version,
                         action,
                     };
-                    if let Err(mpsc::error::TrySendError::Full(cmd)) = tx.try_send(cmd) {
+                    if !self.bot_delay.is_zero() {
+                        tokio::spawn(async move {
+                            tokio::time::sleep_until(due).await;
+                            let _ = tx.send(cmd).await;
+                        });
+                    } else if let Err(mpsc::error::TrySendError::Full(cmd)) = tx.try_send(cmd) {
                         tokio::spawn(async move {
                             let _ = tx.send(cmd).await;
                         });
@@ -981,16 +989,27 @@ impl Table {
         }
         let snapshot = state.box_clone();
         let me = self.me.clone();
+        let runtime = tokio::runtime::Handle::current();
         let started = self.bots.run(move || {
             let mut rng = GameRng::from_seed(seed);
             match snapshot.bot_action(seat, &bot, &mut rng) {
                 Ok(action) => {
                     if let Some(tx) = me.upgrade() {
-                        let _ = tx.blocking_send(Cmd::BotMove {
+                        let cmd = Cmd::BotMove {
                             seat,
                             version,
                             action,
-                        });
+                        };
+                        if tokio::time::Instant::now() < due {
+                            // The rest of the pause on the runtime's timer, not here:
+                            // the bot thread serves every table.
+                            runtime.spawn(async move {
+                                tokio::time::sleep_until(due).await;
+                                let _ = tx.send(cmd).await;
+                            });
+                        } else {
+                            let _ = tx.blocking_send(cmd);
+                        }
                     }
                 }
                 Err(e) => tracing::error!(table, %seat, error = %e, "bot failed"),
@@ -1420,7 +1439,7 @@ fn restore(
 pub fn spawn(
     registry: &Registry,
     writer: Writer,
-    bots: crate::bots::BotPool,
+    (bots, bot_delay): (crate::bots::BotPool, Duration),
     metrics: Arc<Metrics>,
     meta: TableMeta,
     actions: Vec<LoggedAction<Value>>,
@@ -1464,6 +1483,7 @@ pub fn spawn(
         subs: HashMap::new(),
         writer,
         bots,
+        bot_delay,
         metrics,
         me: tx.downgrade(),
         bot_in_flight: None,

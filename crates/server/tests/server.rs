@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use serde_json::{json, Value};
+use std::time::{Duration, Instant};
 use takuge_engine::{DynState, Lang, Seat, Viewer};
 
 /// Replays the finished record and checks that every message `messages` (received
@@ -688,6 +689,7 @@ async fn the_load_test_drives_tables_and_reports() {
         bot: "random".into(),
         options: serde_json::json!({"games": 3}),
         think_ms: 5,
+        bot_delay_ms: 0,
     })
     .await
     .expect("runs");
@@ -698,6 +700,54 @@ async fn the_load_test_drives_tables_and_reports() {
     assert_eq!(report.errors, 0, "{report}");
     let text = report.to_string();
     assert!(text.contains("actions/s") && text.contains("p99"), "{text}");
+}
+
+/// "Bots in seats act server-side", after `Config::bot_delay` each: a table of bots
+/// alone plays no faster than one move per pause.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_pause_for_the_servers_bot_delay_before_each_move() {
+    let Some(env) = Env::new(Backend::Sqlite).await else {
+        return;
+    };
+    let delay = Duration::from_millis(120);
+    let server = takuge_server::Server::start(takuge_server::Config {
+        bot_delay: delay,
+        ..common::config(env.url.clone())
+    })
+    .await
+    .expect("server starts");
+    let host = Client::guest(server.addr).await;
+    let (s, t) = host
+        .post(
+            "/api/tables",
+            json!({"game": "secret-moon", "players": 4, "sit": false}),
+        )
+        .await;
+    assert_eq!(s, 201, "{t}");
+    let id = t["id"].as_i64().expect("id");
+    let (s, b) = host
+        .post(&format!("/api/tables/{id}/bots"), json!({}))
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let mut ws = host.ws().await;
+    ws.send(json!({"type": "subscribe", "table": id})).await;
+    let started = Instant::now();
+    let (s, b) = host
+        .post(&format!("/api/tables/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s, 200, "{b}");
+    const MOVES: u64 = 5;
+    loop {
+        let m = ws.recv_type("table").await;
+        if m["version"].as_u64().unwrap_or(0) >= MOVES {
+            break;
+        }
+    }
+    let took = started.elapsed();
+    // Each bot waits for the move before it: the pauses add up.
+    assert!(took >= delay * MOVES as u32, "{MOVES} moves in {took:?}");
+    assert!(took < Duration::from_secs(10), "{MOVES} moves in {took:?}");
+    server.shutdown().await;
 }
 
 /// Every test above, once against SQLite and once against PostgreSQL.
