@@ -260,18 +260,13 @@ pub struct Done {
             headers(("set-cookie" = String, description = "the cleared session cookie"))),
     ))]
 pub async fn logout(State(state): S, auth: Auth) -> Result<Response, ApiError> {
-    let hash = auth::hash_token(auth.credential.token());
     state
         .hub
         .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-                    .bind(hash)
-                    .execute(&mut *c)
-                    .await
-            })
-        })
+        .execute(
+            "DELETE FROM sessions WHERE token_hash = $1",
+            vec![auth::hash_token(auth.credential.token()).into()],
+        )
         .await?;
     state.sessions.forget_token(auth.credential.token());
     let cookie = auth::clear_cookie(state.config.secure_cookies);

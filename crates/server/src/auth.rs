@@ -88,21 +88,16 @@ pub struct User {
 pub async fn new_session(writer: &Writer, user_id: i64) -> Result<String, ApiError> {
     let token = hex(&random_bytes::<32>()?);
     let t = now();
-    let hash = hash_token(&token);
     writer
-        .write(move |c| {
-            Box::pin(async move {
-                sqlx::query(
-                    "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-                )
-                .bind(hash)
-                .bind(user_id)
-                .bind(t)
-                .bind(t + SESSION_SECONDS)
-                .execute(&mut *c)
-                .await
-            })
-        })
+        .execute(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            vec![
+                hash_token(&token).into(),
+                user_id.into(),
+                t.into(),
+                (t + SESSION_SECONDS).into(),
+            ],
+        )
         .await?;
     Ok(token)
 }

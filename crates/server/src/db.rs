@@ -108,3 +108,74 @@ pub fn now_ms() -> i64 {
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlx::Row;
+
+    /// A database made by an earlier build (migrations up to 0003, with actions stored)
+    /// keeps every action when migration 0004 rebuilds `actions` without rowids.
+    #[tokio::test]
+    async fn migrating_to_the_keyed_actions_table_keeps_every_action() {
+        sqlx::any::install_default_drivers();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("old.db").display());
+        let old = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .expect("open");
+        let mut up_to_3 = sqlx::migrate!("./migrations/sqlite");
+        up_to_3.migrations = up_to_3
+            .migrations
+            .iter()
+            .filter(|m| m.version <= 3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .into();
+        up_to_3.run(&old).await.expect("old migrations");
+        for sql in [
+            "INSERT INTO users (id, name, display_name, guest, created_at) VALUES (1, 'a', 'a', 0, 0)",
+            "INSERT INTO game_tables (id, game, options, players, host, private, clock, seed, status, created_at, updated_at)
+             VALUES (5, 'secret-moon', 'null', 3, 1, 0, '{}', 9, 'playing', 0, 0)",
+            "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES
+             (5, 1, 0, '\"a\"', 10), (5, 2, 1, '\"b\"', 11), (5, 3, 2, '{\"c\":1}', 12)",
+        ] {
+            sqlx::query(sql).execute(&old).await.expect("old rows");
+        }
+        old.close().await;
+        let db = connect(&url).await.expect("migrates");
+        let rows: Vec<(i64, i64, i64, String, i64)> = sqlx::query(
+            "SELECT table_id, version, seat, action, created_at FROM actions ORDER BY version",
+        )
+        .fetch_all(&db)
+        .await
+        .expect("read")
+        .iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4)))
+        .collect();
+        assert_eq!(
+            rows,
+            [
+                (5, 1, 0, "\"a\"".to_string(), 10),
+                (5, 2, 1, "\"b\"".to_string(), 11),
+                (5, 3, 2, "{\"c\":1}".to_string(), 12),
+            ]
+        );
+        let schema: String = sqlx::query_scalar(
+            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'actions'",
+        )
+        .fetch_one(&db)
+        .await
+        .expect("schema");
+        assert!(schema.contains("WITHOUT ROWID"), "{schema}");
+        // The key still refuses a second action at a version.
+        let again = sqlx::query(
+            "INSERT INTO actions (table_id, version, seat, action, created_at) VALUES (5, 3, 0, '1', 13)",
+        )
+        .execute(&db)
+        .await;
+        assert!(again.is_err());
+    }
+}

@@ -166,6 +166,39 @@ struct Legal<'a> {
     action: &'a RawValue,
 }
 
+impl<'a> Incoming<'a> {
+    /// Reads a server message. A `table` message ends `,"view":{…},"legal":[…]}`
+    /// (`message::table_message` writes them last, in that order), and a client never
+    /// reads the view — most of the message — so only the head before it and the
+    /// legal actions after it are parsed, and the view is not even scanned. `,"view":`
+    /// cannot occur inside a JSON string (a `"` there is always escaped). Any other
+    /// message, or one of another shape, is parsed whole.
+    fn read(text: &'a str, head: &mut String) -> Option<Incoming<'a>> {
+        const LEGAL: &str = ",\"legal\":";
+        if let (Some(v), Some(l)) = (text.find(",\"view\":"), text.rfind(LEGAL)) {
+            if v < l && text.ends_with('}') {
+                head.clear();
+                head.push_str(&text[..v]);
+                head.push('}');
+                let legal = text.get(l + LEGAL.len()..text.len() - 1).unwrap_or("");
+                if let (Ok(h), Ok(legal)) = (
+                    serde_json::from_str::<Incoming<'_>>(head),
+                    serde_json::from_str::<Vec<Legal<'a>>>(legal),
+                ) {
+                    return Some(Incoming {
+                        kind: Cow::Owned(h.kind.into_owned()),
+                        table: h.table,
+                        version: h.version,
+                        status: h.status.map(|s| Cow::Owned(s.into_owned())),
+                        legal,
+                    });
+                }
+            }
+        }
+        serde_json::from_str(text).ok()
+    }
+}
+
 #[derive(Default)]
 struct Counters {
     client_actions: AtomicU64,
@@ -271,6 +304,7 @@ async fn client(
             .await
             .map_err(|e| e.to_string())?;
     let mut latencies = Vec::new();
+    let mut head = String::new();
     let mut rng = seed | 1;
     let mut first = true;
     while !stop.load(Ordering::Relaxed) {
@@ -312,8 +346,8 @@ async fn client(
                 Some(Some(Ok(_))) => continue,
                 Some(_) => return Err("the connection closed".into()),
             };
-            // A client reads what it needs: the view and log are skipped unparsed.
-            let Ok(m) = serde_json::from_str::<Incoming<'_>>(msg.as_str()) else {
+            // A client reads what it needs: the view is skipped unread.
+            let Some(m) = Incoming::read(msg.as_str(), &mut head) else {
                 continue;
             };
             match m.kind.as_ref() {
@@ -524,4 +558,35 @@ pub fn run_blocking(cfg: LoadConfig) -> Result<LoadReport, String> {
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?
         .block_on(run(cfg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_reads_the_head_and_legal_actions_of_a_table_message_without_its_view() {
+        let text = r#"{"protocol":1,"type":"table","table":7,"seats":[{"name":"a,\"view\":"}],"version":12,"status":"playing","view":{"hand":[1,2],"legal":9},"legal":[{"action":{"play":3},"label":"x"},{"action":"pass"}]}"#;
+        let mut head = String::new();
+        let m = Incoming::read(text, &mut head).expect("read");
+        assert_eq!(m.kind, "table");
+        assert_eq!((m.table, m.version), (Some(7), Some(12)));
+        assert_eq!(m.status.as_deref(), Some("playing"));
+        let actions: Vec<&str> = m.legal.iter().map(|l| l.action.get()).collect();
+        assert_eq!(actions, [r#"{"play":3}"#, r#""pass""#]);
+        // The same as reading it whole.
+        let whole: Incoming<'_> = serde_json::from_str(text).expect("whole");
+        assert_eq!(whole.version, m.version);
+        assert_eq!(whole.legal.len(), m.legal.len());
+    }
+
+    #[test]
+    fn other_messages_are_read_whole() {
+        let mut head = String::new();
+        let m =
+            Incoming::read(r#"{"type":"error","code":"stale_version"}"#, &mut head).expect("read");
+        assert_eq!(m.kind, "error");
+        assert!(m.legal.is_empty());
+        assert!(Incoming::read("not json", &mut head).is_none());
+    }
 }

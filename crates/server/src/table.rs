@@ -480,41 +480,28 @@ impl Table {
     }
 
     async fn save_seat(&self, seat: &SeatInfo) -> Result<(), ApiError> {
-        let seat = seat.clone();
-        let id = self.meta.id;
         self.writer
-            .write(move |c| {
-                Box::pin(async move {
-                    sqlx::query(
-                        "UPDATE seats SET user_id = $1, bot = $2, name = $3, replaced = $4 WHERE table_id = $5 AND seat = $6",
-                    )
-                    .bind(seat.user_id)
-                    .bind(&seat.bot)
-                    .bind(&seat.name)
-                    .bind(seat.replaced as i64)
-                    .bind(id)
-                    .bind(seat.seat as i64)
-                    .execute(&mut *c)
-                    .await
-                })
-            })
+            .execute(
+                "UPDATE seats SET user_id = $1, bot = $2, name = $3, replaced = $4 WHERE table_id = $5 AND seat = $6",
+                vec![
+                    seat.user_id.into(),
+                    seat.bot.clone().into(),
+                    seat.name.clone().into(),
+                    i64::from(seat.replaced).into(),
+                    self.meta.id.into(),
+                    i64::from(seat.seat).into(),
+                ],
+            )
             .await?;
         Ok(())
     }
 
     async fn save_status(&self, status: Status) -> Result<(), ApiError> {
-        let id = self.meta.id;
         self.writer
-            .write(move |c| {
-                Box::pin(async move {
-                    sqlx::query("UPDATE game_tables SET status = $1, updated_at = $2 WHERE id = $3")
-                        .bind(status.as_str())
-                        .bind(now())
-                        .bind(id)
-                        .execute(&mut *c)
-                        .await
-                })
-            })
+            .execute(
+                "UPDATE game_tables SET status = $1, updated_at = $2 WHERE id = $3",
+                vec![status.as_str().into(), now().into(), self.meta.id.into()],
+            )
             .await?;
         Ok(())
     }
@@ -619,21 +606,11 @@ impl Table {
             s.name = format!("bot {bot}");
         }
         // Every free seat in one statement: free in memory is free in the database.
-        let (id, name) = (self.meta.id, format!("bot {bot}"));
-        let who = bot.clone();
         self.writer
-            .write(move |c| {
-                Box::pin(async move {
-                    sqlx::query(
-                        "UPDATE seats SET bot = $1, name = $2 WHERE table_id = $3 AND user_id IS NULL AND bot IS NULL",
-                    )
-                    .bind(who)
-                    .bind(name)
-                    .bind(id)
-                    .execute(&mut *c)
-                    .await
-                })
-            })
+            .execute(
+                "UPDATE seats SET bot = $1, name = $2 WHERE table_id = $3 AND user_id IS NULL AND bot IS NULL",
+                vec![bot.clone().into(), format!("bot {bot}").into(), self.meta.id.into()],
+            )
             .await?;
         self.meta.seats = seats;
         Ok(())
@@ -662,20 +639,11 @@ impl Table {
             Some(c) => Some(serde_json::to_string(&c).map_err(ApiError::internal)?),
             None => None,
         };
-        let id = self.meta.id;
         self.writer
-            .write(move |c| {
-                Box::pin(async move {
-                    sqlx::query(
-                        "UPDATE game_tables SET status = 'playing', clock_state = $1, updated_at = $2 WHERE id = $3",
-                    )
-                    .bind(clock_state)
-                    .bind(now())
-                    .bind(id)
-                    .execute(&mut *c)
-                    .await
-                })
-            })
+            .execute(
+                "UPDATE game_tables SET status = 'playing', clock_state = $1, updated_at = $2 WHERE id = $3",
+                vec![clock_state.into(), now().into(), self.meta.id.into()],
+            )
             .await?;
         self.arm_clocks_for(state.to_move());
         track_pending(&mut self.pending_since, SeatSet::EMPTY, state.to_move(), 0);
@@ -1515,22 +1483,17 @@ struct RulesWrite {
 
 impl RulesWrite {
     async fn save(&self, writer: &Writer, id: TableId) -> Result<(), ApiError> {
-        let (rules, status, reason) = (self.rules, self.status, self.reason);
         writer
-            .write(move |c| {
-                Box::pin(async move {
-                    sqlx::query(
-                        "UPDATE game_tables SET rules_version = $1, status = $2, abandoned_reason = $3, updated_at = $4 WHERE id = $5",
-                    )
-                    .bind(rules.map(i64::from))
-                    .bind(status.as_str())
-                    .bind(reason.map(AbandonedReason::as_str))
-                    .bind(now())
-                    .bind(id)
-                    .execute(&mut *c)
-                    .await
-                })
-            })
+            .execute(
+                "UPDATE game_tables SET rules_version = $1, status = $2, abandoned_reason = $3, updated_at = $4 WHERE id = $5",
+                vec![
+                    self.rules.map(i64::from).into(),
+                    self.status.as_str().into(),
+                    self.reason.map(AbandonedReason::as_str).into(),
+                    now().into(),
+                    id.into(),
+                ],
+            )
             .await?;
         Ok(())
     }

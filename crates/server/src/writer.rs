@@ -161,6 +161,70 @@ impl Writer {
     }
 }
 
+/// A parameter of a statement run by the writer: owned, as the statement runs on the
+/// writer's thread after the caller's borrow ends.
+#[derive(Debug)]
+pub enum Param {
+    Int(Option<i64>),
+    Text(Option<String>),
+}
+
+impl From<i64> for Param {
+    fn from(v: i64) -> Param {
+        Param::Int(Some(v))
+    }
+}
+
+impl From<Option<i64>> for Param {
+    fn from(v: Option<i64>) -> Param {
+        Param::Int(v)
+    }
+}
+
+impl From<String> for Param {
+    fn from(v: String) -> Param {
+        Param::Text(Some(v))
+    }
+}
+
+impl From<&str> for Param {
+    fn from(v: &str) -> Param {
+        Param::Text(Some(v.to_string()))
+    }
+}
+
+impl From<Option<String>> for Param {
+    fn from(v: Option<String>) -> Param {
+        Param::Text(v)
+    }
+}
+
+impl From<Option<&str>> for Param {
+    fn from(v: Option<&str>) -> Param {
+        Param::Text(v.map(str::to_string))
+    }
+}
+
+impl Writer {
+    /// One statement with its parameters (`$1`, `$2`, … in order), run by the writer
+    /// ([`Writer::write`]); the number of rows it changed.
+    pub async fn execute(&self, sql: &'static str, params: Vec<Param>) -> Result<u64, sqlx::Error> {
+        self.write(move |c| {
+            Box::pin(async move {
+                let mut query = sqlx::query(sql);
+                for p in params {
+                    query = match p {
+                        Param::Int(v) => query.bind(v),
+                        Param::Text(v) => query.bind(v),
+                    };
+                }
+                Ok(query.execute(&mut *c).await?.rows_affected())
+            })
+        })
+        .await
+    }
+}
+
 /// Whether `db` is a SQLite database in a file (which a second connection shares).
 fn is_sqlite_file(db: &Db) -> bool {
     let url = &db.connect_options().database_url;
@@ -260,19 +324,26 @@ async fn write_loop(
     }
 }
 
-/// The whole batch in as few statements as possible (each one is a round trip to the
-/// database, and the tables wait on them): a few multi-row inserts, then the outcomes
-/// and clocks of the actions that went in, all in one transaction. The primary key
-/// (table_id, version) is the optimistic check: a version already there inserts
-/// nothing, and that job alone is refused. Per job, whether its row went in.
+/// The whole batch in one transaction. The primary key (table_id, version) is the
+/// optimistic check: a version already there inserts nothing, and that job alone is
+/// refused (with its outcome and clocks). Per job, whether its row went in.
 async fn commit_batch(conn: &mut AnyConnection, batch: &[ActionJob]) -> Result<Vec<bool>, String> {
     if conn.backend_name() == "SQLite" {
-        return commit_batch_sqlite(conn, batch).await;
+        commit_batch_sqlite(conn, batch).await
+    } else {
+        commit_batch_postgres(conn, batch).await
     }
+}
+
+/// On PostgreSQL, each statement of a batch is a round trip to the server: the rows in
+/// one insert, then the outcomes and clocks of the actions that went in.
+async fn commit_batch_postgres(
+    conn: &mut AnyConnection,
+    batch: &[ActionJob],
+) -> Result<Vec<bool>, String> {
     let at = now();
     let mut tx = conn.begin().await.map_err(|e| e.to_string())?;
-    let sqlite = false;
-    let inserted = insert_rows(&mut tx, batch, at, sqlite).await?;
+    let inserted = insert_rows(&mut tx, batch, at).await?;
     let updates = batch
         .iter()
         .any(|j| j.write.outcome.is_some() || j.write.clock_state.is_some());
@@ -296,8 +367,8 @@ async fn commit_batch(conn: &mut AnyConnection, batch: &[ActionJob]) -> Result<V
             .collect();
         // A table's later clock in one batch overwrites its earlier: apply in order.
         let set_outcome = "status = 'finished', outcome = ";
-        update_tables(&mut tx, set_outcome, &outcomes, at, sqlite).await?;
-        update_tables(&mut tx, "clock_state = ", &clocks, at, sqlite).await?;
+        update_tables(&mut tx, set_outcome, &outcomes, at).await?;
+        update_tables(&mut tx, "clock_state = ", &clocks, at).await?;
     }
     tx.commit().await.map_err(|e| e.to_string())?;
     Ok(inserted)
@@ -313,7 +384,7 @@ const SQLITE_BATCH: &str = "BEGIN IMMEDIATE;
 INSERT INTO actions (table_id, version, seat, action, created_at)
     SELECT json_extract(value, '$.t'), json_extract(value, '$.v'),
            json_extract(value, '$.s'), json_extract(value, '$.a'), $1
-    FROM json_each($2) WHERE true
+    FROM json_each($2) WHERE true -- SQLite's grammar needs a WHERE before ON CONFLICT
     ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version;
 UPDATE game_tables SET status = 'finished', outcome = json_extract(j.value, '$.x'), updated_at = $1
     FROM json_each($3) AS j
@@ -418,32 +489,14 @@ async fn insert_rows(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     batch: &[ActionJob],
     at: i64,
-    sqlite: bool,
 ) -> Result<Vec<bool>, String> {
     use sqlx::Row as _;
-    let rows: Vec<Row<'_>> = batch
-        .iter()
-        .map(|j| Row {
-            t: j.write.table,
-            v: j.write.version,
-            s: j.write.seat,
-            a: &j.write.action,
-        })
-        .collect();
+    let rows: Vec<Row<'_>> = batch.iter().map(|j| Row::of(&j.write)).collect();
     let json = serde_json::to_string(&rows).map_err(|e| e.to_string())?;
-    let sql = if sqlite {
-        // `WHERE true`: SQLite's grammar needs it between a SELECT and ON CONFLICT.
-        "INSERT INTO actions (table_id, version, seat, action, created_at)
-         SELECT json_extract(value, '$.t'), json_extract(value, '$.v'),
-                json_extract(value, '$.s'), json_extract(value, '$.a'), $1
-         FROM json_each($2) WHERE true
-         ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version"
-    } else {
-        "INSERT INTO actions (table_id, version, seat, action, created_at)
+    let sql = "INSERT INTO actions (table_id, version, seat, action, created_at)
          SELECT x.t, x.v, x.s, x.a, $1
          FROM jsonb_to_recordset($2::jsonb) AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT)
-         ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version"
-    };
+         ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version";
     let went_in: std::collections::HashSet<(i64, i64)> = sqlx::query(sql)
         .bind(at)
         .bind(json)
@@ -473,7 +526,6 @@ async fn update_tables(
     set: &str,
     values: &[TableText<'_>],
     at: i64,
-    sqlite: bool,
 ) -> Result<(), String> {
     if values.is_empty() {
         return Ok(());
@@ -486,17 +538,10 @@ async fn update_tables(
         }
     }
     let json = serde_json::to_string(&last).map_err(|e| e.to_string())?;
-    let sql = if sqlite {
-        format!(
-            "UPDATE game_tables SET {set}json_extract(j.value, '$.x'), updated_at = $1
-             FROM json_each($2) AS j WHERE game_tables.id = json_extract(j.value, '$.t')"
-        )
-    } else {
-        format!(
-            "UPDATE game_tables AS g SET {set}x.x, updated_at = $1
-             FROM jsonb_to_recordset($2::jsonb) AS x(t BIGINT, x TEXT) WHERE g.id = x.t"
-        )
-    };
+    let sql = format!(
+        "UPDATE game_tables AS g SET {set}x.x, updated_at = $1
+         FROM jsonb_to_recordset($2::jsonb) AS x(t BIGINT, x TEXT) WHERE g.id = x.t"
+    );
     sqlx::query(&sql)
         .bind(at)
         .bind(json)
