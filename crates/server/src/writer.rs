@@ -573,14 +573,41 @@ mod tests {
             .await
     }
 
-    /// A file database: the writer commits on its own connection, readers on the pool.
-    #[tokio::test]
-    async fn a_write_on_the_writers_connection_is_seen_by_the_pool_once_it_returns() {
+    /// A writer started on a fresh database file (deleted when `_dir` is dropped: bind it).
+    struct Started {
+        _dir: tempfile::TempDir,
+        db: Db,
+        metrics: Arc<Metrics>,
+        writer: Writer,
+        task: WriterTask,
+    }
+
+    async fn started() -> Started {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = crate::db::connect(&dir.path().join("w.db").display().to_string())
             .await
             .expect("database");
-        let (writer, task) = Writer::start(db.clone(), Arc::new(Metrics::default()));
+        let metrics = Arc::new(Metrics::default());
+        let (writer, task) = Writer::start(db.clone(), metrics.clone());
+        Started {
+            _dir: dir,
+            db,
+            metrics,
+            writer,
+            task,
+        }
+    }
+
+    /// A file database: the writer commits on its own connection, readers on the pool.
+    #[tokio::test]
+    async fn a_write_on_the_writers_connection_is_seen_by_the_pool_once_it_returns() {
+        let Started {
+            _dir,
+            db,
+            writer,
+            task,
+            ..
+        } = started().await;
         let id = user(&writer, "alice").await.expect("insert");
         let name: String = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
             .bind(id)
@@ -593,12 +620,13 @@ mod tests {
 
     #[tokio::test]
     async fn a_refused_write_returns_its_error_changes_nothing_and_the_writer_goes_on() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let db = crate::db::connect(&dir.path().join("w.db").display().to_string())
-            .await
-            .expect("database");
-        let metrics = Arc::new(Metrics::default());
-        let (writer, task) = Writer::start(db.clone(), metrics.clone());
+        let Started {
+            _dir,
+            db,
+            metrics,
+            writer,
+            task,
+        } = started().await;
         user(&writer, "bob").await.expect("first");
         match user(&writer, "bob").await {
             Err(sqlx::Error::Database(d)) => assert!(d.is_unique_violation()),
@@ -637,11 +665,13 @@ mod tests {
 
     #[tokio::test]
     async fn an_outcome_is_stored_with_its_action_and_not_with_a_refused_one() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let db = crate::db::connect(&dir.path().join("w.db").display().to_string())
-            .await
-            .expect("database");
-        let (writer, task) = Writer::start(db.clone(), Arc::new(Metrics::default()));
+        let Started {
+            _dir,
+            db,
+            writer,
+            task,
+            ..
+        } = started().await;
         let host = user(&writer, "erin").await.expect("user");
         let table = NewTable(host);
         let id = writer
@@ -710,11 +740,9 @@ mod tests {
 
     #[tokio::test]
     async fn a_stopped_writer_refuses_writes_instead_of_hanging() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let db = crate::db::connect(&dir.path().join("w.db").display().to_string())
-            .await
-            .expect("database");
-        let (writer, task) = Writer::start(db, Arc::new(Metrics::default()));
+        let Started {
+            _dir, writer, task, ..
+        } = started().await;
         task.abort();
         // The loop notices the stop signal, returns, and drops its receiver.
         let mut refused = false;
