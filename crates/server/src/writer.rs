@@ -348,23 +348,22 @@ async fn commit_batch_postgres(
         .iter()
         .any(|j| j.write.outcome.is_some() || j.write.clock_state.is_some());
     if updates {
-        let went_in = || batch.iter().zip(&inserted).filter(|(_, &ok)| ok);
-        let outcomes: Vec<TableText<'_>> = went_in()
-            .filter_map(|(j, _)| {
-                Some(TableText {
-                    t: j.write.table,
-                    x: j.write.outcome.as_deref()?,
+        // Of the actions that went in, each one's new text for a column.
+        let texts = |x: fn(&ActionWrite) -> Option<&str>| -> Vec<TableText<'_>> {
+            batch
+                .iter()
+                .zip(&inserted)
+                .filter(|(_, &ok)| ok)
+                .filter_map(|(j, _)| {
+                    Some(TableText {
+                        t: j.write.table,
+                        x: x(&j.write)?,
+                    })
                 })
-            })
-            .collect();
-        let clocks: Vec<TableText<'_>> = went_in()
-            .filter_map(|(j, _)| {
-                Some(TableText {
-                    t: j.write.table,
-                    x: j.write.clock_state.as_deref()?,
-                })
-            })
-            .collect();
+                .collect()
+        };
+        let outcomes = texts(|w| w.outcome.as_deref());
+        let clocks = texts(|w| w.clock_state.as_deref());
         // A table's later clock in one batch overwrites its earlier: apply in order.
         let set_outcome = "status = 'finished', outcome = ";
         update_tables(&mut tx, set_outcome, &outcomes, at).await?;
@@ -374,29 +373,39 @@ async fn commit_batch_postgres(
     Ok(inserted)
 }
 
+/// The condition under which a batch's update of `game_tables` from JSON entry `j`
+/// applies: the row stored at the entry's version is its very action.
+macro_rules! own_action_stored {
+    () => {
+        "game_tables.id = json_extract(j.value, '$.t') AND EXISTS (SELECT 1 FROM actions a
+        WHERE a.table_id = game_tables.id AND a.version = json_extract(j.value, '$.v')
+          AND a.seat = json_extract(j.value, '$.s') AND a.action = json_extract(j.value, '$.a'))"
+    };
+}
+
 /// A whole batch on SQLite, as one query of five statements: one round trip to the
 /// connection's thread instead of one per statement (each a wake-up of two threads
 /// that, under load, wait for a core). The outcome and clock updates cannot wait to
 /// learn which rows went in, so they apply where the row stored at that version is
 /// this very action (same seat, same action): then it went in now, or an identical
 /// one did, whose outcome is the same.
-const SQLITE_BATCH: &str = "BEGIN IMMEDIATE;
+const SQLITE_BATCH: &str = concat!(
+    "BEGIN IMMEDIATE;
 INSERT INTO actions (table_id, version, seat, action, created_at)
     SELECT json_extract(value, '$.t'), json_extract(value, '$.v'),
            json_extract(value, '$.s'), json_extract(value, '$.a'), $1
     FROM json_each($2) WHERE true -- SQLite's grammar needs a WHERE before ON CONFLICT
     ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version;
 UPDATE game_tables SET status = 'finished', outcome = json_extract(j.value, '$.x'), updated_at = $1
-    FROM json_each($3) AS j
-    WHERE game_tables.id = json_extract(j.value, '$.t') AND EXISTS (SELECT 1 FROM actions a
-        WHERE a.table_id = game_tables.id AND a.version = json_extract(j.value, '$.v')
-          AND a.seat = json_extract(j.value, '$.s') AND a.action = json_extract(j.value, '$.a'));
+    FROM json_each($3) AS j WHERE ",
+    own_action_stored!(),
+    ";
 UPDATE game_tables SET clock_state = json_extract(j.value, '$.x'), updated_at = $1
-    FROM json_each($4) AS j
-    WHERE game_tables.id = json_extract(j.value, '$.t') AND EXISTS (SELECT 1 FROM actions a
-        WHERE a.table_id = game_tables.id AND a.version = json_extract(j.value, '$.v')
-          AND a.seat = json_extract(j.value, '$.s') AND a.action = json_extract(j.value, '$.a'));
-COMMIT;";
+    FROM json_each($4) AS j WHERE ",
+    own_action_stored!(),
+    ";
+COMMIT;"
+);
 
 /// A table's new outcome or clocks, with the action that brings them.
 #[derive(serde::Serialize)]

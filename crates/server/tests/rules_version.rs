@@ -319,28 +319,6 @@ async fn snapshot_actions(env: &Env, id: i64) -> Vec<String> {
         .collect()
 }
 
-/// Every test above, once against SQLite and once against PostgreSQL.
-macro_rules! on_both_databases {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(super::Backend::Sqlite).await
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(super::Backend::Postgres).await
-                }
-            )*
-        }
-    };
-}
-
 on_both_databases!(
     a_new_table_stores_the_rules_version_it_is_played_under,
     a_table_in_play_under_other_rules_is_closed_on_restore_with_the_reason,

@@ -750,28 +750,6 @@ async fn bots_pause_for_the_servers_bot_delay_before_each_move() {
     server.shutdown().await;
 }
 
-/// Every test above, once against SQLite and once against PostgreSQL.
-macro_rules! on_both_databases {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(super::Backend::Sqlite).await
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(super::Backend::Postgres).await
-                }
-            )*
-        }
-    };
-}
-
 on_both_databases!(
     a_restart_keeps_each_seats_reserve_and_deadline,
     full_games_over_websockets_show_each_seat_only_its_own,

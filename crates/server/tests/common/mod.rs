@@ -365,3 +365,27 @@ pub async fn snapshot(env: &Env) -> Vec<String> {
     pool.close().await;
     out
 }
+
+/// Each named test `async fn name(backend: Backend)` of the calling file, once against
+/// SQLite and once against PostgreSQL (as `sqlite::name` and `postgres::name`).
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::Backend::Sqlite).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::Backend::Postgres).await
+                }
+            )*
+        }
+    };
+}
+pub(crate) use on_both_databases;
