@@ -91,6 +91,36 @@ pub struct ServeArgs {
     /// follow the game (0: they move at once).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub bot_delay_ms: u64,
+    /// A proxy (address or CIDR block) whose `X-Forwarded-For` names the client, for
+    /// the per-address limits behind nginx or a load balancer. Repeatable. Default:
+    /// none; every client is its own peer address.
+    #[arg(long = "trusted-proxy", value_name = "CIDR")]
+    pub trusted_proxies: Vec<takuge_server::listen::IpNet>,
+    /// Connections open at once, in all (default: what the descriptor limit allows,
+    /// less a reserve for the database and files).
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// Connections open at once from one address.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub max_connections_per_ip: usize,
+    /// Seconds a client may take to send a request's headers.
+    #[arg(long, value_name = "S", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub header_timeout_secs: u64,
+    /// WebSocket connections one account may hold open at once.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub websockets_per_account: usize,
+    /// Tables one address may follow at once over its WebSockets.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub subscriptions_per_ip: usize,
+    /// HTTP requests per second per address, and the burst allowed (`RATE/BURST`).
+    #[arg(long, value_name = "RATE/BURST", default_value = "50/200")]
+    pub rate_per_ip: takuge_server::limit::Rate,
+    /// Requests and WebSocket messages per second per account (`RATE/BURST`).
+    #[arg(long, value_name = "RATE/BURST", default_value = "20/100")]
+    pub rate_per_account: takuge_server::limit::Rate,
+    /// Logins, registrations and guest accounts per second per address (`RATE/BURST`).
+    #[arg(long, value_name = "RATE/BURST", default_value = "1/20")]
+    pub rate_auth_per_ip: takuge_server::limit::Rate,
 }
 
 #[derive(Debug, Args)]

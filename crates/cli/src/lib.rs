@@ -26,10 +26,13 @@ use std::io::{IsTerminal, Write};
 /// Runs one parsed command line against the shipped catalog, writing to stdout.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     let registry = takuge_games::registry();
+    // Locked per command, and never for `serve` or `loadtest`: a lock held for the
+    // server's whole life made every log line written from a runtime worker wait for
+    // ever, and with it every request (issue 13).
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let out = || stdout.lock();
     match cli.command {
-        Command::Games => games::list(&registry, &mut out),
+        Command::Games => games::list(&registry, &mut out()),
         Command::Play(args) => {
             let config = play::PlayConfig::from_args(&registry, &args)?;
             let stdin = std::io::stdin();
@@ -37,6 +40,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let io = play::Terminal {
                 clear_screen: std::io::stdout().is_terminal(),
             };
+            let mut out = out();
             let ended = play::play(&registry, &config, &mut input, &mut out, io)?;
             if let Some(path) = &args.save {
                 setup::write_record(path, &ended.record)?;
@@ -48,14 +52,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let config = simulate::SimConfig::from_args(&args)?;
             let report = takuge_games::visit(&args.game, simulate::SimVisitor(&config))
                 .ok_or_else(|| setup::unknown_game(&registry, &args.game))??;
-            write!(out, "{report}")?;
+            write!(out(), "{report}")?;
             Ok(())
         }
         Command::Replay(args) => {
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
             let pause = args.step && std::io::stdin().is_terminal();
-            replay::replay_file(&registry, &args, pause, &mut input, &mut out)
+            replay::replay_file(&registry, &args, pause, &mut input, &mut out())
         }
         Command::Serve(args) => {
             let config = takuge_server::Config {
@@ -63,6 +67,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 database_url: args.database_url,
                 secure_cookies: args.secure_cookies,
                 bot_delay: std::time::Duration::from_millis(args.bot_delay_ms),
+                trusted_proxies: args.trusted_proxies,
+                connections: takuge_server::listen::ConnectionLimits {
+                    max_total: args.max_connections,
+                    max_per_ip: args.max_connections_per_ip,
+                    header_timeout: std::time::Duration::from_secs(args.header_timeout_secs),
+                },
+                websockets_per_account: args.websockets_per_account,
+                subscriptions_per_ip: args.subscriptions_per_ip,
+                per_ip: args.rate_per_ip,
+                per_account: args.rate_per_account,
+                auth_per_ip: args.rate_auth_per_ip,
                 ..takuge_server::Config::default()
             };
             takuge_server::serve_blocking(config, args.log_json).map_err(CliError)
@@ -99,14 +114,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     bot_delay_ms: args.bot_delay_ms,
                 })
                 .map_err(CliError)?;
-            write!(out, "{report}")?;
+            write!(out(), "{report}")?;
             Ok(())
         }
         Command::Bench(args) => {
             let config = bench::BenchConfig::from_args(&args)?;
             let report = takuge_games::visit(&args.game, bench::BenchVisitor(&config))
                 .ok_or_else(|| setup::unknown_game(&registry, &args.game))??;
-            write!(out, "{report}")?;
+            write!(out(), "{report}")?;
             Ok(())
         }
     }

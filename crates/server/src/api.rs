@@ -137,16 +137,19 @@ pub async fn register(
                     .execute(&mut *c)
                     .await
                     .map(|_| id),
-                    None => sqlx::query(
-                        "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES ($1, $2, $3, 0, $4) RETURNING id",
-                    )
-                    .bind(&name)
-                    .bind(&name)
-                    .bind(&hash)
-                    .bind(now())
-                    .fetch_one(&mut *c)
-                    .await
-                    .map(|r| r.get::<i64, _>(0)),
+                    None => {
+                        crate::db::insert_returning_id(
+                            sqlx::query(
+                                "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES ($1, $2, $3, 0, $4) RETURNING id",
+                            )
+                            .bind(&name)
+                            .bind(&name)
+                            .bind(&hash)
+                            .bind(now()),
+                            c,
+                        )
+                        .await
+                    }
                 }
             })
         })
@@ -230,14 +233,15 @@ pub async fn guest(
         .writer()
         .write(move |c| {
             Box::pin(async move {
-                sqlx::query(
-                    "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (NULL, $1, NULL, 1, $2) RETURNING id",
+                crate::db::insert_returning_id(
+                    sqlx::query(
+                        "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES (NULL, $1, NULL, 1, $2) RETURNING id",
+                    )
+                    .bind(format!("guest-{suffix}"))
+                    .bind(now()),
+                    c,
                 )
-                .bind(format!("guest-{suffix}"))
-                .bind(now())
-                .fetch_one(&mut *c)
                 .await
-                .map(|r| r.get(0))
             })
         })
         .await?;

@@ -37,6 +37,20 @@ pub(crate) const SQLITE_PRAGMAS: &str =
      PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;
      PRAGMA wal_autocheckpoint = 16384;";
 
+/// Runs an `INSERT … RETURNING id` to its end and returns the id. Not `fetch_one`:
+/// SQLite hands out a RETURNING row before the statement's implicit commit, and
+/// `fetch_one` stops there — a commit that then fails (a read-only or full disk) went
+/// unnoticed and the id named a row that was never stored.
+pub async fn insert_returning_id<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    conn: &mut sqlx::AnyConnection,
+) -> Result<i64, sqlx::Error> {
+    use sqlx::Row;
+    let rows = query.fetch_all(&mut *conn).await?;
+    let row = rows.first().ok_or(sqlx::Error::RowNotFound)?;
+    row.try_get::<i64, _>(0)
+}
+
 /// Opens (creating if missing) and migrates the database at `url`: `postgres://...`,
 /// or SQLite as `sqlite://takuge.db`, `sqlite:path`, or a bare file path.
 pub async fn connect(url: &str) -> Result<Db, String> {
@@ -51,12 +65,23 @@ pub async fn connect(url: &str) -> Result<Db, String> {
                 format!("sqlite://{url}")
             };
             // Create the file on first start.
-            if url.contains("mode=") || url.contains(":memory:") {
+            let url = if url.contains("mode=") || url.contains(":memory:") {
                 url
             } else if url.contains('?') {
                 format!("{url}&mode=rwc")
             } else {
                 format!("{url}?mode=rwc")
+            };
+            // `unix-excl`: this process alone opens the file, and WAL's index lives in
+            // this process's memory instead of a memory-mapped `-shm` file. With the
+            // mapping, a `-shm` that could no longer be written (made immutable; a
+            // sparse page on a full disk) killed the whole server with SIGBUS on the
+            // next write to it; now such a database just refuses writes. It also
+            // keeps a second server off the same file.
+            if url.contains(":memory:") || url.contains("vfs=") {
+                url
+            } else {
+                format!("{url}&vfs=unix-excl")
             }
         }
     };

@@ -10,8 +10,11 @@ pub mod auth;
 pub mod bots;
 pub mod db;
 pub mod error;
+pub mod headers;
+pub mod health;
 pub mod hub;
 pub mod limit;
+pub mod listen;
 pub mod loadtest;
 pub mod message;
 pub mod metrics;
@@ -59,6 +62,14 @@ pub struct Config {
     /// How long a bot in a seat waits before its move shows (its thinking counts
     /// toward it): players see a game unfold rather than jump. Zero: at once.
     pub bot_delay: Duration,
+    /// Connection caps and the header deadline.
+    pub connections: listen::ConnectionLimits,
+    /// WebSocket connections one account may hold open at once.
+    pub websockets_per_account: usize,
+    /// Table subscriptions open at once from one address, over all its WebSockets.
+    pub subscriptions_per_ip: usize,
+    /// Proxies whose `X-Forwarded-For` names the client (empty: believe no one).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 impl Default for Config {
@@ -84,6 +95,10 @@ impl Default for Config {
                 burst: 20.0,
             },
             bot_delay: Duration::ZERO,
+            connections: listen::ConnectionLimits::default(),
+            websockets_per_account: 16,
+            subscriptions_per_ip: 1024,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -99,20 +114,62 @@ pub struct AppState {
     pub dummy_hash: String,
     pub sessions: auth::SessionCache,
     pub shutdown: watch::Receiver<bool>,
+    pub connections: Arc<listen::Connections>,
+    pub websockets: Arc<limit::Counter<i64>>,
+    pub subscriptions: Arc<limit::Counter<IpAddr>>,
+    pub readiness: health::Readiness,
 }
 
-#[utoipa::path(get, path = "/healthz", tag = "server", summary = "ok when the database answers",
+#[utoipa::path(get, path = "/healthz", tag = "server",
+    summary = "liveness: ok while the process serves and the database answers reads",
+    description = "200 while the process serves and the database answers a read. The body \
+        says `ok`, or `degraded: ...` when the last write failed (the server then answers \
+        writes with 503 `database_unavailable`); `/readyz` is the check for load balancers.",
     responses(
-        (status = 200, description = "`ok`", body = String, content_type = "text/plain"),
+        (status = 200, description = "`ok`, or `degraded: <why>` when writes fail", body = String, content_type = "text/plain"),
         (status = 503, description = "the database does not answer", body = String, content_type = "text/plain"),
     ))]
 async fn healthz(State(state): State<Arc<AppState>>) -> Response {
     match sqlx::query("SELECT 1").execute(&state.db).await {
-        Ok(_) => (StatusCode::OK, "ok\n").into_response(),
+        Ok(_) => match state.readiness.last_failure() {
+            None => (StatusCode::OK, "ok\n").into_response(),
+            Some(why) => (
+                StatusCode::OK,
+                format!("degraded: the database does not take writes ({why})\n"),
+            )
+                .into_response(),
+        },
         Err(e) => {
             tracing::error!(error = %e, "health check failed");
             (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n").into_response()
         }
+    }
+}
+
+#[utoipa::path(get, path = "/readyz", tag = "server",
+    summary = "readiness: 200 only while the database takes writes",
+    description = "Writes a probe row (at most once a second, whatever the rate of checks) \
+        and answers 200 `ready` when it committed; 503 while the database refuses writes \
+        (read-only, full, gone) or the server is shutting down.",
+    responses(
+        (status = 200, description = "`ready`", body = String, content_type = "text/plain"),
+        (status = 503, description = "`not ready: <why>`", body = String, content_type = "text/plain"),
+    ))]
+async fn readyz(State(state): State<Arc<AppState>>) -> Response {
+    if *state.shutdown.borrow() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not ready: shutting down\n",
+        )
+            .into_response();
+    }
+    match state.readiness.probe(state.hub.writer()).await {
+        Ok(()) => (StatusCode::OK, "ready\n").into_response(),
+        Err(why) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("not ready: the database does not take writes ({why})\n"),
+        )
+            .into_response(),
     }
 }
 
@@ -130,14 +187,22 @@ async fn metrics(State(state): State<Arc<AppState>>) -> Response {
         .into_response()
 }
 
-/// Counts requests and applies the per-IP limit.
+/// Counts requests and applies the per-IP limit. Behind a trusted proxy the client's
+/// address comes from `X-Forwarded-For`, and the handlers see it as their `ConnectInfo`.
 async fn per_ip(
     State(state): State<Arc<AppState>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    req: axum::extract::Request,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    mut req: axum::extract::Request,
     next: Next,
 ) -> Response {
     state.metrics.http_requests.fetch_add(1, Ordering::Relaxed);
+    let ip = listen::client_ip(
+        peer.ip(),
+        req.headers().get("x-forwarded-for"),
+        &state.config.trusted_proxies,
+    );
+    let addr = SocketAddr::new(ip, peer.port());
+    req.extensions_mut().insert(ConnectInfo(addr));
     if !state.ip_limiter.check(&addr.ip()) {
         state.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
         return ApiError::new(
@@ -180,6 +245,7 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(record))
         .routes(routes!(replay))
         .routes(routes!(healthz))
+        .routes(routes!(readyz))
         .routes(routes!(metrics))
         .routes(routes!(openapi::openapi_json))
         .layer(timeout)
@@ -192,10 +258,12 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
 
 pub fn router(state: Arc<AppState>) -> Router {
     let (routes, _) = routes(&state.config).split_for_parts();
-    routes
-        .fallback(assets::serve)
-        .layer(middleware::from_fn_with_state(state.clone(), per_ip))
-        .with_state(state)
+    headers::secure(
+        routes
+            .fallback(assets::serve)
+            .layer(middleware::from_fn_with_state(state.clone(), per_ip)),
+    )
+    .with_state(state)
 }
 
 /// A running server.
@@ -217,8 +285,17 @@ impl Server {
         let metrics = Arc::new(Metrics::default());
         let (stop, shutdown) = watch::channel(false);
         let dummy_hash = auth::dummy_hash().await.map_err(|e| e.message)?;
+        metrics.database_writable.store(1, Ordering::Relaxed);
+        let connections = Arc::new(listen::Connections::new(
+            &config.connections,
+            config.trusted_proxies.clone(),
+        ));
         let state = Arc::new(AppState {
             hub: Hub::new(registry, db.clone(), metrics.clone(), config.bot_delay),
+            connections,
+            websockets: Arc::new(limit::Counter::new(config.websockets_per_account)),
+            subscriptions: Arc::new(limit::Counter::new(config.subscriptions_per_ip)),
+            readiness: health::Readiness::new(metrics.clone()),
             ip_limiter: Limiter::new(config.per_ip),
             account_limiter: Limiter::new(config.per_account),
             auth_limiter: Limiter::new(config.auth_per_ip),
@@ -238,20 +315,15 @@ impl Server {
             .map_err(|e| format!("no local address: {e}"))?;
         tracing::info!(%addr, restored, "takuge server listening");
         let app = router(state.clone());
-        let mut rx = state.shutdown.clone();
-        let serve = tokio::spawn(async move {
-            let result = axum::serve(
-                listener,
-                app.into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .with_graceful_shutdown(async move {
-                let _ = rx.changed().await;
-            })
-            .await;
-            if let Err(e) = result {
-                tracing::error!(error = %e, "server failed");
-            }
-        });
+        let serve = tokio::spawn(listen::serve(
+            listener,
+            app,
+            state.connections.clone(),
+            state.config.connections.clone(),
+            state.metrics.clone(),
+            state.shutdown.clone(),
+            Duration::from_secs(5),
+        ));
         Ok(Server {
             addr,
             state,
@@ -284,9 +356,18 @@ impl Server {
 
 /// `takuge serve`: logs, start, wait for Ctrl-C or SIGTERM, graceful shutdown.
 pub async fn serve(config: Config, json_logs: bool) -> Result<(), String> {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    // Log lines go to stdout through a thread of their own: a runtime worker never
+    // waits on the terminal or pipe (a paused terminal, an unread pipe); if the
+    // writer falls far behind, lines are dropped rather than the server stalled.
+    let (log_writer, _flush_on_exit) = tracing_appender::non_blocking(std::io::stdout());
+    let colours = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(log_writer)
+        .with_ansi(colours);
     let _ = if json_logs {
         builder.json().try_init()
     } else {

@@ -480,6 +480,12 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
                 per_account: lots,
                 auth_per_ip: lots,
                 bot_delay: Duration::from_millis(cfg.bot_delay_ms),
+                // Every client of the load comes from loopback.
+                connections: crate::listen::ConnectionLimits {
+                    max_per_ip: usize::MAX,
+                    ..Default::default()
+                },
+                subscriptions_per_ip: usize::MAX,
                 ..Config::default()
             };
             let server = Server::start(config).await?;

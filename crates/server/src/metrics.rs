@@ -17,6 +17,16 @@ pub struct Metrics {
     pub commit_batch: Histogram,
     /// Actions written by group-commit transactions (÷ `commit_batch`'s count: rows a batch).
     pub commit_batch_rows: AtomicU64,
+    /// Connections closed at once because a cap (in all, or per address) was reached.
+    pub connections_refused: AtomicU64,
+    /// Connections open now (HTTP and WebSocket), kept by the accept loop's counter.
+    pub connections_open: AtomicI64,
+    /// 1 while the last write reached the database, 0 once one failed (until one works).
+    pub database_writable: AtomicI64,
+    /// Writes the database refused (read-only, full, gone).
+    pub database_write_errors: AtomicU64,
+    /// Why the last write failed, while writes fail.
+    pub write_health: crate::health::WriteHealth,
 }
 
 /// Upper bounds of the latency buckets, in seconds (a commit on a quiet machine takes
@@ -64,7 +74,7 @@ impl Histogram {
 impl Metrics {
     pub fn render(&self) -> String {
         let mut out = String::new();
-        let rows: [(&str, &str, &str, i64); 7] = [
+        let rows: [(&str, &str, &str, i64); 11] = [
             (
                 "takuge_http_requests_total",
                 "counter",
@@ -106,6 +116,30 @@ impl Metrics {
                 "counter",
                 "Actions written by group-commit transactions",
                 self.commit_batch_rows.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_connections_refused_total",
+                "counter",
+                "Connections closed at once: a connection cap was reached",
+                self.connections_refused.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_connections_open",
+                "gauge",
+                "Connections open now, HTTP and WebSocket",
+                self.connections_open.load(Ordering::Relaxed),
+            ),
+            (
+                "takuge_database_writable",
+                "gauge",
+                "1 while writes reach the database, 0 after a write failed",
+                self.database_writable.load(Ordering::Relaxed),
+            ),
+            (
+                "takuge_database_write_errors_total",
+                "counter",
+                "Writes the database refused",
+                self.database_write_errors.load(Ordering::Relaxed) as i64,
             ),
         ];
         for (name, kind, help, value) in rows {

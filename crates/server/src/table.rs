@@ -313,6 +313,33 @@ struct Table {
     reserve_ms: Vec<u64>,
     /// Per seat: the version since which it has been pending without a break.
     pending_since: Vec<Option<u64>>,
+    /// While the database refuses writes, bots and clocks wait this long between
+    /// tries (doubling up to [`MAX_BACKOFF`]) instead of retrying at full speed.
+    backoff: Backoff,
+}
+
+/// The longest wait between two tries to store a bot's move or a timeout.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
+/// Retries after a failed write, spaced out more each time.
+#[derive(Default)]
+struct Backoff {
+    wait: Duration,
+    not_before: Option<tokio::time::Instant>,
+}
+
+impl Backoff {
+    fn failed(&mut self) {
+        self.wait = (self.wait * 2).clamp(Duration::from_millis(250), MAX_BACKOFF);
+        self.not_before = Some(tokio::time::Instant::now() + self.wait);
+    }
+    fn succeeded(&mut self) {
+        *self = Backoff::default();
+    }
+    /// `t`, or later if a retry must wait.
+    fn not_before(&self, t: tokio::time::Instant) -> tokio::time::Instant {
+        self.not_before.map_or(t, |nb| nb.max(t))
+    }
 }
 
 fn err(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
@@ -734,7 +761,10 @@ impl Table {
                         "version_conflict",
                         "another writer committed this version first; nothing was changed",
                     )),
-                    Err(e) => Err(ApiError::internal(e)),
+                    Err(e) => {
+                        tracing::warn!(table = self.meta.id, error = %e, "an action could not be stored");
+                        Err(ApiError::database_unavailable())
+                    }
                 }
             }
             (Err(e), _) | (_, Err(e)) => Err(e),
@@ -926,7 +956,9 @@ impl Table {
         self.bot_in_flight = Some(version);
         let seed = bot_seed(self.meta.seed, version);
         let table = self.meta.id;
-        let due = tokio::time::Instant::now() + self.bot_delay;
+        let due = self
+            .backoff
+            .not_before(tokio::time::Instant::now() + self.bot_delay);
         if !self.game.bot_searches(&bot) {
             // A rule-following or random bot answers in microseconds: it thinks here,
             // which saves two thread switches a move; its move still queues behind
@@ -940,7 +972,7 @@ impl Table {
                         version,
                         action,
                     };
-                    if !self.bot_delay.is_zero() {
+                    if due > tokio::time::Instant::now() {
                         tokio::spawn(async move {
                             tokio::time::sleep_until(due).await;
                             let _ = tx.send(cmd).await;
@@ -1055,6 +1087,7 @@ impl Table {
             .enumerate()
             .filter_map(|(i, s)| Some((((*s)? + self.allowance(i)?), Seat(i as u8))))
             .min_by_key(|(t, _)| *t)
+            .map(|(t, seat)| (self.backoff.not_before(t), seat))
     }
 
     /// The clocks as they are now, in wall-clock terms (`None` without a clock).
@@ -1216,7 +1249,15 @@ impl Table {
                     .is_some_and(|s| s.bot.is_some());
                 if is_bot && version == self.version() {
                     match self.act(seat, version, action).await {
-                        Ok(_) => self.after_change(),
+                        Ok(_) => {
+                            self.backoff.succeeded();
+                            self.after_change();
+                        }
+                        Err(e) if e.status >= 500 => {
+                            // The database refuses writes: try again later, not at once.
+                            self.backoff.failed();
+                            tracing::warn!(table = self.meta.id, %seat, retry_in = ?self.backoff.wait, error = %e.message, "bot move not stored");
+                        }
                         Err(e) => {
                             tracing::error!(table = self.meta.id, %seat, error = %e.message, "bot move refused");
                         }
@@ -1261,8 +1302,14 @@ impl Table {
                 } => {
                     if let Some((_, seat)) = deadline {
                         match self.time_out(seat).await {
-                            Ok(()) => self.after_change(),
-                            Err(e) => tracing::error!(error = %e.message, "clock timeout failed"),
+                            Ok(()) => {
+                                self.backoff.succeeded();
+                                self.after_change();
+                            }
+                            Err(e) => {
+                                self.backoff.failed();
+                                tracing::error!(table = self.meta.id, retry_in = ?self.backoff.wait, error = %e.message, "clock timeout failed");
+                            }
                         }
                     }
                     continue;
@@ -1459,6 +1506,7 @@ pub fn spawn(
         thinking_since,
         reserve_ms,
         pending_since,
+        backoff: Backoff::default(),
     };
     let task = tokio::spawn(async move {
         // Before any command: what the restore decided about the rules version is

@@ -57,6 +57,8 @@ pub struct Writer {
     /// Where writes other than actions run directly: PostgreSQL's pool, or an
     /// in-memory SQLite database's one connection. `None`: through the writer thread.
     direct: Option<Db>,
+    /// Every write's result tells the health checks whether the database takes writes.
+    metrics: Arc<Metrics>,
 }
 
 /// At most this many actions per transaction, so one batch cannot hold the database
@@ -92,6 +94,7 @@ impl Writer {
         let (stop, stopped) = watch::channel(false);
         let own = is_sqlite_file(&db);
         let direct = (!own).then(|| db.clone());
+        let health = metrics.clone();
         let spawned = std::thread::Builder::new()
             .name("takuge-writer".into())
             .spawn(move || {
@@ -121,23 +124,55 @@ impl Writer {
         if let Err(e) = spawned {
             tracing::error!(error = %e, "cannot start the database writer");
         }
-        (Writer { tx, direct }, WriterTask { stop })
+        (
+            Writer {
+                tx,
+                direct,
+                metrics: health,
+            },
+            WriterTask { stop },
+        )
     }
 
     /// Commits one action (with the others waiting); returns once it is durable.
     pub async fn commit(&self, write: ActionWrite) -> Result<Committed, String> {
         let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(Job::Action(ActionJob { write, reply }))
-            .map_err(|_| "the database writer has stopped".to_string())?;
-        rx.await
-            .map_err(|_| "the database writer has stopped".to_string())?
+        let result = match self.tx.send(Job::Action(ActionJob { write, reply })) {
+            Ok(()) => rx
+                .await
+                .unwrap_or_else(|_| Err("the database writer has stopped".to_string())),
+            Err(_) => Err("the database writer has stopped".to_string()),
+        };
+        match &result {
+            Ok(_) => self.metrics.write_health.succeeded(&self.metrics),
+            Err(e) => self.metrics.write_health.failed(&self.metrics, e),
+        }
+        result
     }
 
     /// Runs `f`, a write (statements or a transaction of its own), on the writer's
     /// connection, and returns what it returns. A stopped writer answers
     /// `PoolClosed`.
     pub async fn write<T, F>(&self, f: F) -> Result<T, sqlx::Error>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, Result<T, sqlx::Error>>
+            + Send
+            + 'static,
+    {
+        let result = self.write_unobserved(f).await;
+        match &result {
+            Err(e) if crate::error::database_unavailable(e) => self
+                .metrics
+                .write_health
+                .failed(&self.metrics, &e.to_string()),
+            // A refused statement (a name taken) still reached the database.
+            _ => self.metrics.write_health.succeeded(&self.metrics),
+        }
+        result
+    }
+
+    async fn write_unobserved<T, F>(&self, f: F) -> Result<T, sqlx::Error>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, Result<T, sqlx::Error>>

@@ -3,16 +3,19 @@
 
 use crate::auth::{self, Credential, User};
 use crate::error::ApiError;
+use crate::limit::CountGuard;
 use crate::table::{Caller, Cmd, TableId, CONNECTION_BACKLOG, PROTOCOL};
 use crate::AppState;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
+use axum::http::StatusCode;
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -112,6 +115,23 @@ pub async fn upgrade(
     let Some(user) = user else {
         return Err(ApiError::unauthenticated());
     };
+    let Some(held) = state.websockets.acquire(user.id) else {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_connections",
+            format!(
+                "this account already has {} WebSocket connections open; close one first",
+                state.config.websockets_per_account
+            ),
+        ));
+    };
+    // The client's address as the per-IP middleware worked it out (behind a trusted
+    // proxy, from X-Forwarded-For).
+    let ip = parts
+        .extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip())
+        .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
     let ws = WebSocketUpgrade::from_request_parts(&mut parts, &state)
         .await
         .map_err(|e| ApiError::bad_request("not_websocket", e.body_text()))?;
@@ -122,19 +142,27 @@ pub async fn upgrade(
         .read_buffer_size(READ_BUFFER)
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| run(state, user, socket))
+        .on_upgrade(move |socket| run(state, user, ip, held, socket))
         .into_response())
 }
 
 use axum::extract::FromRequestParts;
 
-async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
+/// One connection. `_held` keeps its place in the account's count until it closes.
+async fn run(
+    state: Arc<AppState>,
+    user: User,
+    ip: IpAddr,
+    _held: CountGuard<i64>,
+    socket: WebSocket,
+) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     state.metrics.ws_connections.fetch_add(1, Ordering::Relaxed);
     tracing::debug!(conn, user = user.id, "websocket open");
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(CONNECTION_BACKLOG);
-    let mut subscribed: HashSet<TableId> = HashSet::new();
+    // Each subscription holds a place in its address's count.
+    let mut subscribed: HashMap<TableId, CountGuard<IpAddr>> = HashMap::new();
     let mut shutdown = state.shutdown.clone();
     let caller = Caller {
         user_id: user.id,
@@ -170,7 +198,7 @@ async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
                     let _ = tx.try_send(error_msg(None, None, &e).into());
                     continue;
                 }
-                handle(&state, conn, &caller, &tx, &mut subscribed, text.as_str()).await;
+                handle(&state, conn, &caller, ip, &tx, &mut subscribed, text.as_str()).await;
             }
             _ = ping.tick() => {
                 if last_heard.elapsed() > IDLE {
@@ -184,7 +212,7 @@ async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
             }
         }
     }
-    for table in subscribed {
+    for table in subscribed.into_keys() {
         let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
     }
     state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
@@ -195,8 +223,9 @@ async fn handle(
     state: &Arc<AppState>,
     conn: u64,
     caller: &Caller,
+    ip: IpAddr,
     tx: &mpsc::Sender<Utf8Bytes>,
-    subscribed: &mut HashSet<TableId>,
+    subscribed: &mut HashMap<TableId, CountGuard<IpAddr>>,
     text: &str,
 ) {
     let msg: ClientMsg = match serde_json::from_str(text) {
@@ -223,6 +252,24 @@ async fn handle(
             invite,
             reference,
         } => {
+            let place = match subscribed.remove(&table) {
+                Some(place) => place,
+                None => match state.subscriptions.acquire(ip) {
+                    Some(place) => place,
+                    None => {
+                        let e = ApiError::new(
+                            StatusCode::TOO_MANY_REQUESTS,
+                            "too_many_subscriptions",
+                            format!(
+                                "this address already follows {} tables; unsubscribe from some first",
+                                state.config.subscriptions_per_ip
+                            ),
+                        );
+                        let _ = tx.try_send(error_msg(Some(table), reference.as_ref(), &e).into());
+                        return;
+                    }
+                },
+            };
             let c = caller.clone();
             let sub_tx = tx.clone();
             let r = state
@@ -237,7 +284,7 @@ async fn handle(
                 .await;
             match r {
                 Ok(()) => {
-                    subscribed.insert(table);
+                    subscribed.insert(table, place);
                 }
                 Err(e) => {
                     let _ = tx.try_send(error_msg(Some(table), reference.as_ref(), &e).into());
@@ -245,7 +292,7 @@ async fn handle(
             }
         }
         ClientMsg::Unsubscribe { table, reference } => {
-            if subscribed.remove(&table) {
+            if subscribed.remove(&table).is_some() {
                 let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
             }
             let _ = tx.try_send(
