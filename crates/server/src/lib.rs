@@ -4,19 +4,24 @@
 //! [`Server::start`] runs it in the current tokio runtime (tests, `takuge serve`);
 //! [`serve`] is the whole command: logs, signals, graceful shutdown.
 
+pub mod account;
 pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod bots;
 pub mod db;
 pub mod error;
+pub mod hashing;
 pub mod hub;
 pub mod limit;
 pub mod loadtest;
 pub mod message;
 pub mod metrics;
 pub mod openapi;
+pub mod policy;
+pub mod sockets;
 pub mod table;
+pub mod throttle;
 pub mod writer;
 pub mod ws;
 
@@ -59,6 +64,10 @@ pub struct Config {
     /// How long a bot in a seat waits before its move shows (its thinking counts
     /// toward it): players see a game unfold rather than jump. Zero: at once.
     pub bot_delay: Duration,
+    /// Password hashes run at once (each holds 19 MiB): one per core by default.
+    pub hash_permits: usize,
+    /// Password checks waiting for a permit; past this, `503 busy` at once.
+    pub hash_queue: usize,
 }
 
 impl Default for Config {
@@ -84,6 +93,8 @@ impl Default for Config {
                 burst: 20.0,
             },
             bot_delay: Duration::ZERO,
+            hash_permits: hashing::default_permits(),
+            hash_queue: 4 * hashing::default_permits(),
         }
     }
 }
@@ -98,6 +109,9 @@ pub struct AppState {
     pub auth_limiter: Limiter<IpAddr>,
     pub dummy_hash: String,
     pub sessions: auth::SessionCache,
+    pub hasher: hashing::Hasher,
+    pub login_throttle: throttle::LoginThrottle,
+    pub sockets: sockets::Sockets,
     pub shutdown: watch::Receiver<bool>,
 }
 
@@ -168,6 +182,9 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(guest))
         .routes(routes!(logout))
         .routes(routes!(me))
+        .routes(routes!(account::change_password))
+        .routes(routes!(account::list_sessions))
+        .routes(routes!(account::revoke_session))
         .routes(routes!(games))
         .routes(routes!(lobby, create_table))
         .routes(routes!(table_info))
@@ -216,7 +233,13 @@ impl Server {
         let db = db::connect(&config.database_url).await?;
         let metrics = Arc::new(Metrics::default());
         let (stop, shutdown) = watch::channel(false);
-        let dummy_hash = auth::dummy_hash().await.map_err(|e| e.message)?;
+        policy::backfill_name_keys(&db).await?;
+        let hasher = hashing::Hasher::new(
+            config.hash_permits,
+            config.hash_queue,
+            metrics.hashing.clone(),
+        );
+        let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
         let state = Arc::new(AppState {
             hub: Hub::new(registry, db.clone(), metrics.clone(), config.bot_delay),
             ip_limiter: Limiter::new(config.per_ip),
@@ -227,6 +250,9 @@ impl Server {
             metrics,
             dummy_hash,
             sessions: auth::SessionCache::default(),
+            hasher,
+            login_throttle: throttle::LoginThrottle::default(),
+            sockets: sockets::Sockets::default(),
             shutdown,
         });
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;

@@ -17,6 +17,8 @@ pub struct Metrics {
     pub commit_batch: Histogram,
     /// Actions written by group-commit transactions (÷ `commit_batch`'s count: rows a batch).
     pub commit_batch_rows: AtomicU64,
+    /// Password hashing: running now, most at once, refused as busy.
+    pub hashing: std::sync::Arc<crate::hashing::HashStats>,
 }
 
 /// Upper bounds of the latency buckets, in seconds (a commit on a quiet machine takes
@@ -124,6 +126,7 @@ impl Metrics {
             "takuge_commit_batch_seconds",
             "Group-commit transactions, first statement to commit",
         );
+        self.hashing.render(&mut out);
         out
     }
 }

@@ -5,7 +5,7 @@ use crate::auth::{self, Credential, User};
 use crate::error::ApiError;
 use crate::table::{Caller, Cmd, TableId, CONNECTION_BACKLOG, PROTOCOL};
 use crate::AppState;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
@@ -94,7 +94,7 @@ pub async fn upgrade(
     req: axum::extract::Request,
 ) -> Result<Response, ApiError> {
     let (mut parts, _body) = req.into_parts();
-    let cred = auth::credential(&parts).or(q.token.map(Credential::Bearer));
+    let cred = auth::presented(&parts.headers)?.or(q.token.map(Credential::Bearer));
     let Some(cred) = cred else {
         return Err(ApiError::unauthenticated());
     };
@@ -112,6 +112,7 @@ pub async fn upgrade(
     let Some(user) = user else {
         return Err(ApiError::unauthenticated());
     };
+    let session = auth::hash_token(cred.token());
     let ws = WebSocketUpgrade::from_request_parts(&mut parts, &state)
         .await
         .map_err(|e| ApiError::bad_request("not_websocket", e.body_text()))?;
@@ -122,14 +123,18 @@ pub async fn upgrade(
         .read_buffer_size(READ_BUFFER)
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| run(state, user, socket))
+        .on_upgrade(move |socket| run(state, user, session, socket))
         .into_response())
 }
 
 use axum::extract::FromRequestParts;
 
-async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
+/// Close code 1008, "policy violation": the session this socket acted for has ended.
+const SESSION_ENDED: u16 = 1008;
+
+async fn run(state: Arc<AppState>, user: User, session: String, socket: WebSocket) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let mut registration = state.sockets.register(user.id, session);
     state.metrics.ws_connections.fetch_add(1, Ordering::Relaxed);
     tracing::debug!(conn, user = user.id, "websocket open");
     let (mut sink, mut stream) = socket.split();
@@ -164,6 +169,10 @@ async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
                     _ => continue,
                 };
                 state.metrics.ws_messages_in.fetch_add(1, Ordering::Relaxed);
+                // A message racing the session's end is not acted on.
+                if registration.closed.borrow().is_some() {
+                    continue;
+                }
                 if !state.account_limiter.check(&user.id) {
                     state.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
                     let e = ApiError::bad_request("rate_limited", "too many messages; slow down");
@@ -182,11 +191,18 @@ async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
                 let _ = sink.send(Message::Close(None)).await;
                 break;
             }
+            _ = registration.closed.changed() => {
+                let reason = registration.closed.borrow().unwrap_or(crate::sockets::REVOKED);
+                let frame = CloseFrame { code: SESSION_ENDED, reason: reason.into() };
+                let _ = sink.send(Message::Close(Some(frame))).await;
+                break;
+            }
         }
     }
     for table in subscribed {
         let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
     }
+    drop(registration);
     state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
     tracing::debug!(conn, "websocket closed");
 }
