@@ -73,7 +73,7 @@ struct Row_ {
 async fn user_sessions(state: &AppState, user_id: i64) -> Result<Vec<Row_>, ApiError> {
     let rows = sqlx::query(
         "SELECT token_hash, created_at, expires_at FROM sessions WHERE user_id = $1 AND expires_at > $2
-         ORDER BY created_at DESC, token_hash",
+         ORDER BY created_ms DESC, created_at DESC, token_hash",
     )
     .bind(user_id)
     .bind(now())

@@ -48,6 +48,21 @@ pub struct User {
     pub guest: bool,
 }
 
+/// Milliseconds since the epoch, but never the same twice in this process: the order
+/// in which sessions began, even for several in one millisecond.
+fn session_clock() -> i64 {
+    static LAST: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let prev = LAST.fetch_max(ms, std::sync::atomic::Ordering::SeqCst);
+    if prev >= ms {
+        LAST.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1
+    } else {
+        ms
+    }
+}
+
 /// Creates a session and returns its token. An account keeps at most
 /// `MAX_SESSIONS`; past that its oldest sessions end (and their sockets close).
 pub async fn new_session(state: &AppState, user_id: i64) -> Result<String, ApiError> {
@@ -58,12 +73,13 @@ pub async fn new_session(state: &AppState, user_id: i64) -> Result<String, ApiEr
         .hub
         .writer()
         .execute(
-            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at, created_ms) VALUES ($1, $2, $3, $4, $5)",
             vec![
                 hash.clone().into(),
                 user_id.into(),
                 t.into(),
                 (t + SESSION_SECONDS).into(),
+                session_clock().into(),
             ],
         )
         .await?;
