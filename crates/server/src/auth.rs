@@ -3,8 +3,8 @@
 
 use crate::db::{now, Db};
 use crate::error::ApiError;
-use crate::AppState;
 use crate::hashing::Hasher;
+use crate::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, Method, StatusCode};
@@ -211,7 +211,9 @@ pub fn presented(headers: &HeaderMap) -> Result<Option<Credential>, ApiError> {
             return Err(ambiguous());
         }
         let Ok(v) = v.to_str() else { return Ok(None) };
-        let token = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer "));
+        let token = v
+            .strip_prefix("Bearer ")
+            .or_else(|| v.strip_prefix("bearer "));
         return Ok(token.map(|t| Credential::Bearer(t.trim().to_string())));
     }
     let mut found = None;

@@ -46,13 +46,36 @@ impl HashStats {
     pub fn render(&self, out: &mut String) {
         use std::fmt::Write;
         let rows = [
-            ("takuge_password_hashes_running", "gauge", "Password hashes (argon2id) running now", self.running.load(Ordering::Relaxed)),
-            ("takuge_password_hashes_peak", "gauge", "The most password hashes that ever ran at once", self.peak.load(Ordering::Relaxed)),
-            ("takuge_password_hashes_total", "counter", "Password hashes run", self.total.load(Ordering::Relaxed) as i64),
-            ("takuge_password_hashes_refused_total", "counter", "Password checks refused as busy (503)", self.refused.load(Ordering::Relaxed) as i64),
+            (
+                "takuge_password_hashes_running",
+                "gauge",
+                "Password hashes (argon2id) running now",
+                self.running.load(Ordering::Relaxed),
+            ),
+            (
+                "takuge_password_hashes_peak",
+                "gauge",
+                "The most password hashes that ever ran at once",
+                self.peak.load(Ordering::Relaxed),
+            ),
+            (
+                "takuge_password_hashes_total",
+                "counter",
+                "Password hashes run",
+                self.total.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_password_hashes_refused_total",
+                "counter",
+                "Password checks refused as busy (503)",
+                self.refused.load(Ordering::Relaxed) as i64,
+            ),
         ];
         for (name, kind, help, value) in rows {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
+            );
         }
     }
 }
@@ -66,7 +89,7 @@ pub struct Hasher {
     pub stats: Arc<HashStats>,
 }
 
-/// One hash per core, and a queue of four per core behind them.
+/// One hash per core (more would only share the cores).
 pub fn default_permits() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -102,7 +125,11 @@ impl Hasher {
             self.stats.refused.fetch_add(1, Ordering::Relaxed);
             busy()
         };
-        let queued = self.admitted.clone().try_acquire_owned().map_err(|_| refuse())?;
+        let queued = self
+            .admitted
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| refuse())?;
         let running = tokio::time::timeout(QUEUE_WAIT, self.running.clone().acquire_owned())
             .await
             .map_err(|_| refuse())?
@@ -227,20 +254,36 @@ mod tests {
     async fn a_hash_verifies_with_its_password_only_and_reads_as_argon2id() {
         let h = Hasher::new(1, 0, Arc::default());
         let stored = h.hash("correct horse".into()).await.expect("hash");
-        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{stored}");
-        assert!(h.verify("correct horse".into(), stored.clone()).await.expect("verify"));
-        assert!(!h.verify("wrong horse".into(), stored).await.expect("verify"));
-        assert!(!h.verify("x".into(), "not a hash".into()).await.expect("verify"));
+        assert!(
+            stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{stored}"
+        );
+        assert!(h
+            .verify("correct horse".into(), stored.clone())
+            .await
+            .expect("verify"));
+        assert!(!h
+            .verify("wrong horse".into(), stored)
+            .await
+            .expect("verify"));
+        assert!(!h
+            .verify("x".into(), "not a hash".into())
+            .await
+            .expect("verify"));
     }
 
     #[tokio::test]
     async fn hashes_made_by_the_argon2_crate_still_verify() {
         use argon2::password_hash::PasswordHasher;
         let salt = SaltString::encode_b64(&[7u8; 16]).expect("salt");
-        let old = Argon2::new(Algorithm::Argon2id, Version::V0x13, params().expect("params"))
-            .hash_password(b"old password", &salt)
-            .expect("hash")
-            .to_string();
+        let old = Argon2::new(
+            Algorithm::Argon2id,
+            Version::V0x13,
+            params().expect("params"),
+        )
+        .hash_password(b"old password", &salt)
+        .expect("hash")
+        .to_string();
         let h = Hasher::new(1, 0, Arc::default());
         assert!(h.verify("old password".into(), old).await.expect("verify"));
     }

@@ -94,7 +94,7 @@ impl Default for Config {
             },
             bot_delay: Duration::ZERO,
             hash_permits: hashing::default_permits(),
-            hash_queue: 4 * hashing::default_permits(),
+            hash_queue: 16 * hashing::default_permits(),
         }
     }
 }

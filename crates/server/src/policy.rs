@@ -99,7 +99,10 @@ pub async fn backfill_name_keys(db: &crate::db::Db) -> Result<(), String> {
         match set {
             Ok(_) => {}
             Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
-                tracing::warn!(user = id, "a login name looks like an older account's; it keeps no key");
+                tracing::warn!(
+                    user = id,
+                    "a login name looks like an older account's; it keeps no key"
+                );
             }
             Err(e) => return Err(format!("keying login names: {e}")),
         }
@@ -135,7 +138,10 @@ mod tests {
         assert_eq!(code("short", "hanako"), Some("weak_password"));
         assert_eq!(code("password1", "hanako"), Some("common_password"));
         assert_eq!(code("PassWord1", "hanako"), Some("common_password"));
-        assert_eq!(code("Hanako2024!", "hanako"), Some("password_contains_name"));
+        assert_eq!(
+            code("Hanako2024!", "hanako"),
+            Some("password_contains_name")
+        );
         assert_eq!(code("correct horse", "hanako"), None);
     }
 }

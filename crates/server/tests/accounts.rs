@@ -22,7 +22,10 @@ async fn post(
     token: Option<&str>,
     body: Value,
 ) -> (u16, Option<String>, Value) {
-    let mut req = http.post(format!("{base}{path}")).header(CSRF, "1").json(&body);
+    let mut req = http
+        .post(format!("{base}{path}"))
+        .header(CSRF, "1")
+        .json(&body);
     if let Some(t) = token {
         req = req.bearer_auth(t);
     }
@@ -103,9 +106,9 @@ async fn close_frame(ws: &mut Ws) -> Option<(u16, String)> {
         let left = deadline.checked_duration_since(Instant::now())?;
         match tokio::time::timeout(left, ws.stream.next()).await.ok()?? {
             Ok(Message::Close(frame)) => {
-                return Some(
-                    frame.map_or((1005, String::new()), |f| (f.code.into(), f.reason.to_string())),
-                )
+                return Some(frame.map_or((1005, String::new()), |f| {
+                    (f.code.into(), f.reason.to_string())
+                }))
             }
             Ok(_) => continue,
             Err(_) => return None,
@@ -204,7 +207,10 @@ async fn registering_or_logging_in_ends_the_sessions_presented_before(backend: B
     // Two session cookies, in one header or in two: refused, neither is picked.
     let other = Client::guest(server.addr).await;
     for headers in [
-        vec![format!("takuge_session={}; takuge_session={newest}", other.token)],
+        vec![format!(
+            "takuge_session={}; takuge_session={newest}",
+            other.token
+        )],
         vec![
             format!("takuge_session={newest}"),
             format!("takuge_session={}", other.token),
@@ -262,16 +268,25 @@ async fn ending_a_session_closes_its_websockets(backend: Backend) {
         .await
         .expect("delete");
     assert_eq!(res.status().as_u16(), 200);
-    assert!(close_frame(&mut ws_b).await.expect("closed on revoke").1.contains("revoked"));
+    assert!(close_frame(&mut ws_b)
+        .await
+        .expect("closed on revoke")
+        .1
+        .contains("revoked"));
     // A password change closes every other session's socket, not this one's.
     let d = client(&base, &login_token(&base, "hanako", PASSWORD).await);
     let mut ws_c = c.ws().await;
     let mut ws_d = d.ws().await;
     let (s, body) = d
-        .post("/api/password", json!({"old": PASSWORD, "new": "battery staple"}))
+        .post(
+            "/api/password",
+            json!({"old": PASSWORD, "new": "battery staple"}),
+        )
         .await;
     assert_eq!(s, 200, "{body}");
-    let (_, reason) = close_frame(&mut ws_c).await.expect("closed on password change");
+    let (_, reason) = close_frame(&mut ws_c)
+        .await
+        .expect("closed on password change");
     assert!(reason.contains("password"), "{reason}");
     assert_eq!(c.get("/api/me").await.0, 401);
     // The closed socket can no longer act; the kept one still can.
@@ -326,7 +341,11 @@ async fn a_name_that_keeps_failing_backs_off_whatever_the_address(backend: Backe
         json!({"name": "HANAKO", "password": PASSWORD}),
     )
     .await;
-    assert_eq!((s, &b["error"]["code"]), (429, &json!("login_throttled")), "{b}");
+    assert_eq!(
+        (s, &b["error"]["code"]),
+        (429, &json!("login_throttled")),
+        "{b}"
+    );
     assert_eq!(retry.as_deref(), Some("1"));
     assert_eq!(metric(&base, "takuge_password_hashes_total").await, hashes);
     // An unknown name backs off the same way, so the answers tell no names apart.
@@ -404,7 +423,10 @@ async fn an_account_keeps_twenty_sessions_which_it_sees_and_revokes(backend: Bac
     let other = Client::guest(server.addr).await;
     let (_, theirs) = other.get("/api/sessions").await;
     assert_eq!(theirs["sessions"].as_array().expect("sessions").len(), 1);
-    let victim = sessions.iter().find(|s| s["current"] == false).expect("other")["id"]
+    let victim = sessions
+        .iter()
+        .find(|s| s["current"] == false)
+        .expect("other")["id"]
         .as_str()
         .expect("id")
         .to_string();
@@ -478,8 +500,14 @@ async fn two_registrations_racing_for_one_guest_give_one_account(backend: Backen
                 let (base, token, name) = (base.clone(), g.token.clone(), name.clone());
                 tokio::spawn(async move {
                     let body = json!({"name": name, "password": PASSWORD});
-                    post(&reqwest::Client::new(), &base, "/api/register", Some(&token), body)
-                        .await
+                    post(
+                        &reqwest::Client::new(),
+                        &base,
+                        "/api/register",
+                        Some(&token),
+                        body,
+                    )
+                    .await
                 })
             })
             .collect();
@@ -500,7 +528,10 @@ async fn two_registrations_racing_for_one_guest_give_one_account(backend: Backen
         let winner = &won[0].2;
         assert_eq!(winner["user"]["id"], g.user["id"]);
         let token = winner["token"].as_str().expect("token");
-        assert_eq!(get(&base, "/api/me", token).await.1["name"], winner["user"]["name"]);
+        assert_eq!(
+            get(&base, "/api/me", token).await.1["name"],
+            winner["user"]["name"]
+        );
     }
     server.shutdown().await;
 }

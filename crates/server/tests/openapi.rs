@@ -674,7 +674,10 @@ async fn real_answers_fit_the_documented_schemas_and_statuses() {
     }
     for (old, want) in [("wrong horse", 401), ("correct horse", 200)] {
         let (s, b) = me
-            .post("/api/password", json!({"old": old, "new": "battery staple"}))
+            .post(
+                "/api/password",
+                json!({"old": old, "new": "battery staple"}),
+            )
             .await;
         assert_eq!(s, want, "{b}");
         k.answer("post", "/api/password", s, &b);
