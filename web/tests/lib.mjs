@@ -148,7 +148,7 @@ export async function newContext(browser, { lang = 'en', viewport, plainBoards =
 
 // A new browser context, signed up through the UI under a unique name. `lang` is stored
 // before the first page load ('en' by default, so texts are predictable).
-export async function newPlayer(browser, url, { lang = 'en', name, password = 'password123', viewport, plainBoards = false } = {}) {
+export async function newPlayer(browser, url, { lang = 'en', name, password = 'correct horse 7', viewport, plainBoards = false } = {}) {
   const context = await newContext(browser, { lang, viewport, plainBoards });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));

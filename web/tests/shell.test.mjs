@@ -43,7 +43,7 @@ test('a guest who registers keeps the same account and its tables', async () => 
   await page.click('#header a[href="/login"]');
   const name = uniqueName('reg');
   await page.fill('[data-form=register] input[name=name]', name);
-  await page.fill('[data-form=register] input[name=password]', 'password123');
+  await page.fill('[data-form=register] input[name=password]', 'correct horse 7');
   await page.click('[data-form=register] button[type=submit]');
   await page.waitForSelector('[data-my-tables]');
   const user = await me(page);
@@ -66,13 +66,13 @@ test('login and sign-up errors are shown in words', async () => {
   await err.waitFor({ state: 'visible' });
   assert.equal(await err.textContent(), 'Wrong name or password.');
   await page.fill('[data-form=register] input[name=name]', taken);
-  await page.fill('[data-form=register] input[name=password]', 'password123');
+  await page.fill('[data-form=register] input[name=password]', 'correct horse 7');
   await page.click('[data-form=register] button[type=submit]');
   const regErr = page.locator('[data-form=register] [data-error]');
   await regErr.waitFor({ state: 'visible' });
   assert.equal(await regErr.textContent(), 'That name is taken.');
   // The right password logs in.
-  await page.fill('[data-form=login] input[name=password]', 'password123');
+  await page.fill('[data-form=login] input[name=password]', 'correct horse 7');
   await page.click('[data-form=login] button[type=submit]');
   await page.waitForSelector('[data-form=create]');
   await page.context().close();

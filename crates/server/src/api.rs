@@ -74,7 +74,7 @@ pub struct Credentials {
     pub password: String,
 }
 
-fn invalid_credentials() -> ApiError {
+pub(crate) fn invalid_credentials() -> ApiError {
     ApiError::new(
         StatusCode::UNAUTHORIZED,
         "invalid_credentials",
@@ -98,6 +98,39 @@ fn auth_limited(state: &AppState, ip: std::net::IpAddr) -> Result<(), ApiError> 
     }
 }
 
+/// Checks `password` against the account named `name` (its stored hash; `None` for an
+/// unknown name, checked against the dummy hash so that it takes the same time) under
+/// the per-account throttle: while the name backs off, argon2 does not even run.
+pub(crate) async fn check_password(
+    state: &AppState,
+    name: &str,
+    password: String,
+    stored: Option<String>,
+) -> Result<(), ApiError> {
+    let key = crate::policy::name_key(name);
+    if let Err(wait) = state.login_throttle.check(&key) {
+        state
+            .metrics
+            .rate_limited
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "login_throttled",
+            "too many wrong passwords for this account; wait before trying again",
+        )
+        .retry_after(crate::throttle::retry_seconds(wait)));
+    }
+    let known = stored.is_some();
+    let stored = stored.unwrap_or_else(|| state.dummy_hash.clone());
+    if state.hasher.verify(password, stored).await? && known {
+        state.login_throttle.succeeded(&key);
+        Ok(())
+    } else {
+        state.login_throttle.failed(&key);
+        Err(invalid_credentials())
+    }
+}
+
 /// Registers an account; a guest calling it keeps its id, and so its history.
 #[utoipa::path(post, path = "/api/register", tag = "accounts",
     summary = "register (a guest keeps its id and history)",
@@ -106,8 +139,8 @@ fn auth_limited(state: &AppState, ip: std::net::IpAddr) -> Result<(), ApiError> 
     responses(
         (status = 200, description = "the new account, logged in; the token is also set as the session cookie", body = SessionOut,
             headers(("set-cookie" = String, description = "the session cookie"))),
-        (status = 400, description = "`invalid_name`, `weak_password`", body = ErrorBody),
-        (status = 409, description = "`name_taken`", body = ErrorBody),
+        (status = 400, description = "`invalid_name`, `confusable_name` (mixes scripts), `weak_password`, `common_password`, `password_contains_name`, `ambiguous_session` (two session cookies)", body = ErrorBody),
+        (status = 409, description = "`name_taken` (also by a look-alike: same key), `already_registered` (this guest registered meanwhile)", body = ErrorBody),
     ))]
 pub async fn register(
     State(state): S,
@@ -116,9 +149,10 @@ pub async fn register(
     ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
     auth_limited(&state, addr.ip())?;
-    auth::valid_name(&body.name)?;
-    auth::valid_password(&body.password)?;
-    let hash = auth::hash_password(body.password).await?;
+    crate::policy::valid_name(&body.name)?;
+    crate::policy::valid_password(&body.password, &body.name)?;
+    let key = crate::policy::name_key(&body.name);
+    let hash = state.hasher.hash(body.password).await?;
     let guest = auth.as_ref().filter(|a| a.user.guest).map(|a| a.user.id);
     let name = body.name;
     let result = state
@@ -127,48 +161,63 @@ pub async fn register(
         .write(move |c| {
             Box::pin(async move {
                 match guest {
+                    // `guest = 1`: of two registrations racing for one guest, the
+                    // second changes no row and is told so.
                     Some(id) => sqlx::query(
-                        "UPDATE users SET name = $1, display_name = $2, password_hash = $3, guest = 0 WHERE id = $4 AND guest = 1",
+                        "UPDATE users SET name = $1, display_name = $2, password_hash = $3, guest = 0, name_key = $4 WHERE id = $5 AND guest = 1",
                     )
                     .bind(&name)
                     .bind(&name)
                     .bind(&hash)
+                    .bind(&key)
                     .bind(id)
                     .execute(&mut *c)
                     .await
-                    .map(|_| id),
-                    None => {
-                        crate::db::insert_returning_id(
-                            sqlx::query(
-                                "INSERT INTO users (name, display_name, password_hash, guest, created_at) VALUES ($1, $2, $3, 0, $4) RETURNING id",
-                            )
-                            .bind(&name)
-                            .bind(&name)
-                            .bind(&hash)
-                            .bind(now()),
-                            c,
+                    .map(|done| (done.rows_affected() == 1).then_some(id)),
+                    None => crate::db::insert_returning_id(
+                        sqlx::query(
+                            "INSERT INTO users (name, display_name, password_hash, guest, created_at, name_key) VALUES ($1, $2, $3, 0, $4, $5) RETURNING id",
                         )
-                        .await
-                    }
+                        .bind(&name)
+                        .bind(&name)
+                        .bind(&hash)
+                        .bind(now())
+                        .bind(&key),
+                        c,
+                    )
+                    .await
+                    .map(Some),
                 }
             })
         })
         .await;
     let id = match result {
-        Ok(id) => {
-            // A guest's cached sessions still carry its guest name.
-            state.sessions.forget_user(id);
-            id
+        Ok(Some(id)) => id,
+        Ok(None) => {
+            return Err(ApiError::conflict(
+                "already_registered",
+                "this guest has registered already (another request did it first)",
+            ))
         }
         Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
-            return Err(ApiError::conflict("name_taken", "that name is taken"))
+            return Err(ApiError::conflict(
+                "name_taken",
+                "that name, or one that looks like it, is taken",
+            ))
         }
         Err(e) => return Err(e.into()),
     };
+    if guest.is_some() {
+        // Whoever held a session of the guest (one planted in the browser before it
+        // registered, say) must not hold the account: every guest session ends.
+        crate::account::end_user_sessions(&state, id, None, crate::sockets::ROTATED).await?;
+        // Cached sessions still carry the guest name.
+        state.sessions.forget_user(id);
+    }
     let user = auth::user_by_id(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::internal("registered user vanished"))?;
-    let token = auth::new_session(state.hub.writer(), id).await?;
+    let token = auth::new_session(&state, id).await?;
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
@@ -180,21 +229,29 @@ pub async fn register(
         (status = 200, description = "logged in; the token is also set as the session cookie", body = SessionOut,
             headers(("set-cookie" = String, description = "the session cookie"))),
         (status = 401, description = "`invalid_credentials`: unknown name or wrong password", body = ErrorBody),
+        (status = 429, description = "`login_throttled`: too many wrong passwords for this name; see `Retry-After`", body = ErrorBody),
     ))]
 pub async fn login(
     State(state): S,
     axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
     auth_limited(&state, addr.ip())?;
     if body.name.len() > 64 || body.password.len() > 1024 {
         return Err(invalid_credentials());
     }
-    let row = sqlx::query("SELECT id, password_hash FROM users WHERE name = $1 AND guest = 0")
-        .bind(&body.name)
-        .fetch_optional(&state.db)
-        .await?;
-    // Unknown names verify against a dummy hash: same answer, same time.
+    // Any spelling with the same key names the account; an old account left without
+    // a key (see `policy::backfill_name_keys`) answers to its exact name.
+    let row = sqlx::query(
+        "SELECT id, password_hash FROM users
+         WHERE guest = 0 AND (name_key = $1 OR (name_key IS NULL AND name = $2))
+         ORDER BY name_key IS NULL",
+    )
+    .bind(crate::policy::name_key(&body.name))
+    .bind(&body.name)
+    .fetch_optional(&state.db)
+    .await?;
     let (id, stored) = match row {
         Some(r) => (
             Some(r.get::<i64, _>("id")),
@@ -202,15 +259,18 @@ pub async fn login(
         ),
         None => (None, None),
     };
-    let stored = stored.unwrap_or_else(|| state.dummy_hash.clone());
-    let ok = auth::verify_password(body.password, stored).await?;
-    let Some(id) = id.filter(|_| ok) else {
-        return Err(invalid_credentials());
-    };
+    check_password(&state, &body.name, body.password, stored).await?;
+    let id = id.ok_or_else(invalid_credentials)?;
     let user = auth::user_by_id(&state.db, id)
         .await?
         .ok_or_else(invalid_credentials)?;
-    let token = auth::new_session(state.hub.writer(), id).await?;
+    // A session the caller came with ends: a login always starts a fresh one, so a
+    // session id fixed before the login is worth nothing after it.
+    if let Ok(Some(old)) = auth::presented(&headers) {
+        let old = vec![auth::hash_token(old.token())];
+        crate::account::end_sessions(&state, &old, crate::sockets::ROTATED).await?;
+    }
+    let token = auth::new_session(&state, id).await?;
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
@@ -248,7 +308,7 @@ pub async fn guest(
     let user = auth::user_by_id(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::internal("guest vanished"))?;
-    let token = auth::new_session(state.hub.writer(), id).await?;
+    let token = auth::new_session(&state, id).await?;
     Ok(with_cookie(&state, SessionOut { user, token }))
 }
 
@@ -257,22 +317,15 @@ pub struct Done {
     pub ok: bool,
 }
 
-#[utoipa::path(post, path = "/api/logout", tag = "accounts", summary = "end this session",
+#[utoipa::path(post, path = "/api/logout", tag = "accounts", summary = "end this session (its WebSockets close)",
     security(("bearer" = []), ("cookie" = [], "csrf" = [])),
     responses(
         (status = 200, description = "the session is over; the cookie is cleared", body = Done,
             headers(("set-cookie" = String, description = "the cleared session cookie"))),
     ))]
 pub async fn logout(State(state): S, auth: Auth) -> Result<Response, ApiError> {
-    state
-        .hub
-        .writer()
-        .execute(
-            "DELETE FROM sessions WHERE token_hash = $1",
-            vec![auth::hash_token(auth.credential.token()).into()],
-        )
-        .await?;
-    state.sessions.forget_token(auth.credential.token());
+    let session = vec![auth::hash_token(auth.credential.token())];
+    crate::account::end_sessions(&state, &session, crate::sockets::LOGGED_OUT).await?;
     let cookie = auth::clear_cookie(state.config.secure_cookies);
     Ok(([(header::SET_COOKIE, cookie)], Json(Done { ok: true })).into_response())
 }

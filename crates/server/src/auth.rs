@@ -3,13 +3,11 @@
 
 use crate::db::{now, Db};
 use crate::error::ApiError;
-use crate::writer::Writer;
+use crate::hashing::Hasher;
 use crate::AppState;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
@@ -20,12 +18,6 @@ pub const COOKIE: &str = "takuge_session";
 /// cross-site form or image cannot set it, and we answer no CORS preflight.
 pub const CSRF_HEADER: &str = "x-takuge";
 pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
-
-/// OWASP's argon2id parameters: m = 19456 KiB, t = 2, p = 1.
-fn hasher() -> Result<Argon2<'static>, ApiError> {
-    let params = Params::new(19_456, 2, 1, None).map_err(ApiError::internal)?;
-    Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
-}
 
 pub fn random_bytes<const N: usize>() -> Result<[u8; N], ApiError> {
     let mut buf = [0u8; N];
@@ -41,38 +33,10 @@ pub fn hash_token(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-/// Hashes a password on a blocking thread (argon2 takes tens of milliseconds).
-pub async fn hash_password(password: String) -> Result<String, ApiError> {
-    let salt = random_bytes::<16>()?;
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::encode_b64(&salt).map_err(ApiError::internal)?;
-        hasher()?
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(ApiError::internal)
-    })
-    .await
-    .map_err(ApiError::internal)?
-}
-
-/// Verifies on a blocking thread; a malformed stored hash counts as a mismatch.
-pub async fn verify_password(password: String, stored: String) -> Result<bool, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        let Ok(parsed) = PasswordHash::new(&stored) else {
-            return Ok(false);
-        };
-        Ok(hasher()?
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok())
-    })
-    .await
-    .map_err(ApiError::internal)?
-}
-
 /// A hash of a random password, verified against when the user does not exist, so
 /// an unknown name and a wrong password take the same time.
-pub async fn dummy_hash() -> Result<String, ApiError> {
-    hash_password(hex(&random_bytes::<16>()?)).await
+pub async fn dummy_hash(hasher: &Hasher) -> Result<String, ApiError> {
+    hasher.hash(hex(&random_bytes::<16>()?)).await
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -84,21 +48,42 @@ pub struct User {
     pub guest: bool,
 }
 
-/// Creates a session and returns its token.
-pub async fn new_session(writer: &Writer, user_id: i64) -> Result<String, ApiError> {
+/// Milliseconds since the epoch, but never the same twice in this process: the order
+/// in which sessions began, even for several in one millisecond.
+fn session_clock() -> i64 {
+    static LAST: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let prev = LAST.fetch_max(ms, std::sync::atomic::Ordering::SeqCst);
+    if prev >= ms {
+        LAST.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1
+    } else {
+        ms
+    }
+}
+
+/// Creates a session and returns its token. An account keeps at most
+/// `MAX_SESSIONS`; past that its oldest sessions end (and their sockets close).
+pub async fn new_session(state: &AppState, user_id: i64) -> Result<String, ApiError> {
     let token = hex(&random_bytes::<32>()?);
+    let hash = hash_token(&token);
     let t = now();
-    writer
+    state
+        .hub
+        .writer()
         .execute(
-            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at, created_ms) VALUES ($1, $2, $3, $4, $5)",
             vec![
-                hash_token(&token).into(),
+                hash.clone().into(),
                 user_id.into(),
                 t.into(),
                 (t + SESSION_SECONDS).into(),
+                session_clock().into(),
             ],
         )
         .await?;
+    crate::account::drop_oldest_sessions(state, user_id, &hash).await?;
     Ok(token)
 }
 
@@ -158,8 +143,13 @@ impl SessionCache {
         map.insert(hash, (user, expires));
     }
     pub fn forget_token(&self, token: &str) {
+        self.forget_hashes(&[hash_token(token)]);
+    }
+    pub fn forget_hashes(&self, hashes: &[String]) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        map.remove(&hash_token(token));
+        for h in hashes {
+            map.remove(h);
+        }
     }
     pub fn forget_user(&self, user_id: i64) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
@@ -209,25 +199,52 @@ impl Credential {
     }
 }
 
-pub fn credential(parts: &Parts) -> Option<Credential> {
-    if let Some(v) = parts.headers.get(header::AUTHORIZATION) {
-        let v = v.to_str().ok()?;
+/// The credential a request presents. Two `Authorization` headers, or more than one
+/// `takuge_session` cookie (however spread over `Cookie` headers), are refused rather
+/// than one picked: a cookie planted from a sibling site (cookie tossing) would
+/// otherwise choose the session. A bearer token, when present, is used and cookies are
+/// ignored (programs send no cookies).
+pub fn presented(headers: &HeaderMap) -> Result<Option<Credential>, ApiError> {
+    let mut auths = headers.get_all(header::AUTHORIZATION).iter();
+    if let Some(v) = auths.next() {
+        if auths.next().is_some() {
+            return Err(ambiguous());
+        }
+        let Ok(v) = v.to_str() else { return Ok(None) };
         let token = v
             .strip_prefix("Bearer ")
-            .or_else(|| v.strip_prefix("bearer "))?;
-        return Some(Credential::Bearer(token.trim().to_string()));
+            .or_else(|| v.strip_prefix("bearer "));
+        return Ok(token.map(|t| Credential::Bearer(t.trim().to_string())));
     }
-    for v in parts.headers.get_all(header::COOKIE) {
+    let mut found = None;
+    for v in headers.get_all(header::COOKIE) {
         let Ok(v) = v.to_str() else { continue };
         for pair in v.split(';') {
-            if let Some((k, val)) = pair.trim().split_once('=') {
-                if k == COOKIE && !val.is_empty() {
-                    return Some(Credential::Cookie(val.to_string()));
-                }
+            let Some((k, val)) = pair.trim().split_once('=') else {
+                continue;
+            };
+            if k.trim() != COOKIE {
+                continue;
             }
+            if found.is_some() {
+                return Err(ambiguous());
+            }
+            found = Some(val.trim().to_string());
         }
     }
-    None
+    Ok(found.filter(|v| !v.is_empty()).map(Credential::Cookie))
+}
+
+fn ambiguous() -> ApiError {
+    ApiError::bad_request(
+        "ambiguous_session",
+        "the request carries more than one session (cookie or authorization); log in again",
+    )
+}
+
+/// The credential, or none when there is none or it is ambiguous.
+pub fn credential(parts: &Parts) -> Option<Credential> {
+    presented(&parts.headers).ok().flatten()
 }
 
 /// Refuses a state-changing request that a browser could have sent cross-site:
@@ -266,7 +283,7 @@ impl FromRequestParts<Arc<AppState>> for MaybeAuth {
         parts: &mut Parts,
         state: &Arc<AppState>,
     ) -> Result<Self, Self::Rejection> {
-        let Some(cred) = credential(parts) else {
+        let Some(cred) = presented(&parts.headers)? else {
             return Ok(MaybeAuth(None));
         };
         if cred.token().len() > 256 {
@@ -316,31 +333,4 @@ pub fn clear_cookie(secure: bool) -> String {
         "{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{}",
         if secure { "; Secure" } else { "" }
     )
-}
-
-/// Login names: 3 to 32 letters, digits, `_`, `-`, `.`.
-pub fn valid_name(name: &str) -> Result<(), ApiError> {
-    let ok = (3..=32).contains(&name.chars().count())
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
-    if ok {
-        Ok(())
-    } else {
-        Err(ApiError::bad_request(
-            "invalid_name",
-            "a name is 3 to 32 letters, digits, `_`, `-` or `.`",
-        ))
-    }
-}
-
-pub fn valid_password(password: &str) -> Result<(), ApiError> {
-    let n = password.chars().count();
-    if !(8..=256).contains(&n) {
-        return Err(ApiError::bad_request(
-            "weak_password",
-            "a password is 8 to 256 characters",
-        ));
-    }
-    Ok(())
 }

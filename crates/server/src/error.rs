@@ -14,6 +14,9 @@ pub struct ApiError {
     pub code: &'static str,
     /// In words, for people.
     pub message: String,
+    /// Seconds to wait before trying again, sent as `Retry-After` (throttles, `busy`).
+    #[serde(skip)]
+    pub retry_after: Option<u32>,
 }
 
 impl ApiError {
@@ -22,7 +25,12 @@ impl ApiError {
             status: status.as_u16(),
             code,
             message: message.into(),
+            retry_after: None,
         }
+    }
+    pub fn retry_after(mut self, seconds: u32) -> Self {
+        self.retry_after = Some(seconds);
+        self
     }
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code, message)
@@ -132,6 +140,13 @@ pub struct ErrorBody {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (status, axum::Json(ErrorBody { error: self })).into_response()
+        let retry_after = self.retry_after;
+        let mut response = (status, axum::Json(ErrorBody { error: self })).into_response();
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

@@ -4,6 +4,7 @@
 //! [`Server::start`] runs it in the current tokio runtime (tests, `takuge serve`);
 //! [`serve`] is the whole command: logs, signals, graceful shutdown.
 
+pub mod account;
 pub mod api;
 pub mod assets;
 pub mod auth;
@@ -12,6 +13,7 @@ pub mod db;
 pub mod error;
 pub mod headers;
 pub mod health;
+pub mod hashing;
 pub mod hub;
 pub mod limit;
 pub mod listen;
@@ -19,7 +21,10 @@ pub mod loadtest;
 pub mod message;
 pub mod metrics;
 pub mod openapi;
+pub mod policy;
+pub mod sockets;
 pub mod table;
+pub mod throttle;
 pub mod writer;
 pub mod ws;
 
@@ -70,6 +75,10 @@ pub struct Config {
     pub subscriptions_per_ip: usize,
     /// Proxies whose `X-Forwarded-For` names the client (empty: believe no one).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Password hashes run at once (each holds 19 MiB): one per core by default.
+    pub hash_permits: usize,
+    /// Password checks waiting for a permit; past this, `503 busy` at once.
+    pub hash_queue: usize,
 }
 
 impl Default for Config {
@@ -99,6 +108,8 @@ impl Default for Config {
             websockets_per_account: 16,
             subscriptions_per_ip: 1024,
             trusted_proxies: Vec::new(),
+            hash_permits: hashing::default_permits(),
+            hash_queue: 16 * hashing::default_permits(),
         }
     }
 }
@@ -113,6 +124,9 @@ pub struct AppState {
     pub auth_limiter: Limiter<IpAddr>,
     pub dummy_hash: String,
     pub sessions: auth::SessionCache,
+    pub hasher: hashing::Hasher,
+    pub login_throttle: throttle::LoginThrottle,
+    pub sockets: sockets::Sockets,
     pub shutdown: watch::Receiver<bool>,
     pub connections: Arc<listen::Connections>,
     pub websockets: Arc<limit::Counter<i64>>,
@@ -233,6 +247,9 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(guest))
         .routes(routes!(logout))
         .routes(routes!(me))
+        .routes(routes!(account::change_password))
+        .routes(routes!(account::list_sessions))
+        .routes(routes!(account::revoke_session))
         .routes(routes!(games))
         .routes(routes!(lobby, create_table))
         .routes(routes!(table_info))
@@ -284,12 +301,18 @@ impl Server {
         let db = db::connect(&config.database_url).await?;
         let metrics = Arc::new(Metrics::default());
         let (stop, shutdown) = watch::channel(false);
-        let dummy_hash = auth::dummy_hash().await.map_err(|e| e.message)?;
         metrics.database_writable.store(1, Ordering::Relaxed);
         let connections = Arc::new(listen::Connections::new(
             &config.connections,
             config.trusted_proxies.clone(),
         ));
+        policy::backfill_name_keys(&db).await?;
+        let hasher = hashing::Hasher::new(
+            config.hash_permits,
+            config.hash_queue,
+            metrics.hashing.clone(),
+        );
+        let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
         let state = Arc::new(AppState {
             hub: Hub::new(registry, db.clone(), metrics.clone(), config.bot_delay),
             connections,
@@ -304,6 +327,9 @@ impl Server {
             metrics,
             dummy_hash,
             sessions: auth::SessionCache::default(),
+            hasher,
+            login_throttle: throttle::LoginThrottle::default(),
+            sockets: sockets::Sockets::default(),
             shutdown,
         });
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;

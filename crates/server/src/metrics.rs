@@ -27,6 +27,8 @@ pub struct Metrics {
     pub database_write_errors: AtomicU64,
     /// Why the last write failed, while writes fail.
     pub write_health: crate::health::WriteHealth,
+    /// Password hashing: running now, most at once, refused as busy.
+    pub hashing: std::sync::Arc<crate::hashing::HashStats>,
 }
 
 /// Upper bounds of the latency buckets, in seconds (a commit on a quiet machine takes
@@ -158,6 +160,7 @@ impl Metrics {
             "takuge_commit_batch_seconds",
             "Group-commit transactions, first statement to commit",
         );
+        self.hashing.render(&mut out);
         out
     }
 }

@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::limit::CountGuard;
 use crate::table::{Caller, Cmd, TableId, CONNECTION_BACKLOG, PROTOCOL};
 use crate::AppState;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::http::{header, HeaderMap};
@@ -97,7 +97,7 @@ pub async fn upgrade(
     req: axum::extract::Request,
 ) -> Result<Response, ApiError> {
     let (mut parts, _body) = req.into_parts();
-    let cred = auth::credential(&parts).or(q.token.map(Credential::Bearer));
+    let cred = auth::presented(&parts.headers)?.or(q.token.map(Credential::Bearer));
     let Some(cred) = cred else {
         return Err(ApiError::unauthenticated());
     };
@@ -132,6 +132,7 @@ pub async fn upgrade(
         .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
         .map(|c| c.0.ip())
         .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
+    let session = auth::hash_token(cred.token());
     let ws = WebSocketUpgrade::from_request_parts(&mut parts, &state)
         .await
         .map_err(|e| ApiError::bad_request("not_websocket", e.body_text()))?;
@@ -142,21 +143,26 @@ pub async fn upgrade(
         .read_buffer_size(READ_BUFFER)
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| run(state, user, ip, held, socket))
+        .on_upgrade(move |socket| run(state, user, session, ip, held, socket))
         .into_response())
 }
 
 use axum::extract::FromRequestParts;
 
+/// Close code 1008, "policy violation": the session this socket acted for has ended.
+const SESSION_ENDED: u16 = 1008;
+
 /// One connection. `_held` keeps its place in the account's count until it closes.
 async fn run(
     state: Arc<AppState>,
     user: User,
+    session: String,
     ip: IpAddr,
     _held: CountGuard<i64>,
     socket: WebSocket,
 ) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let mut registration = state.sockets.register(user.id, session);
     state.metrics.ws_connections.fetch_add(1, Ordering::Relaxed);
     tracing::debug!(conn, user = user.id, "websocket open");
     let (mut sink, mut stream) = socket.split();
@@ -192,6 +198,10 @@ async fn run(
                     _ => continue,
                 };
                 state.metrics.ws_messages_in.fetch_add(1, Ordering::Relaxed);
+                // A message racing the session's end is not acted on.
+                if registration.closed.borrow().is_some() {
+                    continue;
+                }
                 if !state.account_limiter.check(&user.id) {
                     state.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
                     let e = ApiError::bad_request("rate_limited", "too many messages; slow down");
@@ -210,11 +220,18 @@ async fn run(
                 let _ = sink.send(Message::Close(None)).await;
                 break;
             }
+            _ = registration.closed.changed() => {
+                let reason = registration.closed.borrow().unwrap_or(crate::sockets::REVOKED);
+                let frame = CloseFrame { code: SESSION_ENDED, reason: reason.into() };
+                let _ = sink.send(Message::Close(Some(frame))).await;
+                break;
+            }
         }
     }
     for table in subscribed.into_keys() {
         let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
     }
+    drop(registration);
     state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
     tracing::debug!(conn, "websocket closed");
 }

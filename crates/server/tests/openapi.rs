@@ -641,6 +641,47 @@ async fn real_answers_fit_the_documented_schemas_and_statuses() {
         }
         k.answer("post", path, s, &b);
     }
+    // Alice's sessions: listed, one ended, the password changed.
+    let me = Client {
+        base: base.clone(),
+        http: reqwest::Client::new(),
+        token: alice.clone(),
+        user: Value::Null,
+    };
+    let (s, b) = me.get("/api/sessions").await;
+    k.answer("get", "/api/sessions", s, &b);
+    let other_session = b["sessions"]
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .find(|s| s["current"] == false)
+        .expect("the login's session")["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    for want in [200, 404] {
+        let res = me
+            .http
+            .delete(format!("{base}/api/sessions/{other_session}"))
+            .bearer_auth(&alice)
+            .send()
+            .await
+            .expect("request");
+        let s = res.status().as_u16();
+        let b: Value = res.json().await.unwrap_or(Value::Null);
+        assert_eq!(s, want, "{b}");
+        k.answer("delete", "/api/sessions/{id}", s, &b);
+    }
+    for (old, want) in [("wrong horse", 401), ("correct horse", 200)] {
+        let (s, b) = me
+            .post(
+                "/api/password",
+                json!({"old": old, "new": "battery staple"}),
+            )
+            .await;
+        assert_eq!(s, want, "{b}");
+        k.answer("post", "/api/password", s, &b);
+    }
     let (s, b) = post_raw(&base, "/api/login", Some(&alice), "{not json".into()).await;
     k.answer("post", "/api/login", s, &b);
     let (s, b) = post_raw(&base, "/api/login", Some(&alice), "x".repeat(100 * 1024)).await;

@@ -372,7 +372,7 @@ async fn accounts_sessions_and_no_enumeration(backend: Backend) {
         .expect("req");
     assert_eq!(res.status().as_u16(), 403);
     // A guest plays, then registers and keeps its id (and so its history).
-    let g = Client::guest(server.addr).await;
+    let mut g = Client::guest(server.addr).await;
     let (s, reg) = g
         .post(
             "/api/register",
@@ -382,6 +382,8 @@ async fn accounts_sessions_and_no_enumeration(backend: Backend) {
     assert_eq!(s, 200, "{reg}");
     assert_eq!(reg["user"]["id"], g.user["id"]);
     assert_eq!(reg["user"]["guest"], false);
+    // Registering ends the guest's sessions: the new token is the one that works.
+    g.token = reg["token"].as_str().expect("token").to_string();
     let res = http
         .post(format!("{base}/api/login"))
         .header(CSRF, "1")
