@@ -762,6 +762,11 @@ pub struct ActBody {
     pub version: u64,
     /// One of the seat's legal actions, as the game's JSON.
     pub action: Value,
+    /// The client's id for this action, 1 to 64 visible ASCII characters, unique per
+    /// seat and table: sent again with the same action, it is answered with the
+    /// original version and not played twice.
+    #[serde(default)]
+    pub id: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -778,10 +783,10 @@ pub struct Acted {
     security(("bearer" = []), ("cookie" = [], "csrf" = [])),
     responses(
         (status = 200, description = "committed", body = Acted),
-        (status = 400, description = "`malformed_action`, `illegal`, `no_such_seat` and the game's own reasons", body = ErrorBody),
+        (status = 400, description = "`malformed_action`, `illegal`, `no_such_seat`, `invalid_action_id` and the game's own reasons", body = ErrorBody),
         (status = 403, description = "`not_seated`, `foreign_seat`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
-        (status = 409, description = "`stale_version`, `not_your_turn`, `game_over`, `version_conflict`, `wrong_status`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
+        (status = 409, description = "`stale_version`, `not_your_turn`, `game_over`, `version_conflict`, `wrong_status`, `id_reused`", body = ErrorBody),
     ))]
 pub async fn act(
     State(state): S,
@@ -797,6 +802,7 @@ pub async fn act(
             seat: body.seat,
             version: body.version,
             action: body.action,
+            id: body.id,
             reply,
         })
         .await?;

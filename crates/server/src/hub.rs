@@ -89,10 +89,10 @@ impl Hub {
         if let Some(tx) = self.running(id) {
             return Ok(Some(tx));
         }
-        let Some((meta, actions)) = table::load(&self.db, id).await? else {
+        let Some((meta, log)) = table::load(&self.db, id).await? else {
             return Ok(None);
         };
-        let handle = self.spawn(meta, actions)?;
+        let handle = self.spawn(meta, log)?;
         let tx = handle.tx.clone();
         self.tables
             .lock()
@@ -104,7 +104,7 @@ impl Hub {
     fn spawn(
         &self,
         meta: table::TableMeta,
-        actions: Vec<takuge_engine::record::LoggedAction<serde_json::Value>>,
+        log: table::Log,
     ) -> Result<TableHandle, ApiError> {
         table::spawn(
             &self.registry,
@@ -112,14 +112,14 @@ impl Hub {
             (self.bots.clone(), self.bot_delay),
             self.metrics.clone(),
             meta,
-            actions,
+            log,
         )
     }
 
     /// Starts a table just created (so nothing to load from the database).
     pub fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
         let id = meta.id;
-        let handle = self.spawn(meta, Vec::new())?;
+        let handle = self.spawn(meta, table::Log::default())?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())

@@ -4,6 +4,7 @@
 //! [`Server::start`] runs it in the current tokio runtime (tests, `takuge serve`);
 //! [`serve`] is the whole command: logs, signals, graceful shutdown.
 
+pub mod action_id;
 pub mod api;
 pub mod assets;
 pub mod auth;
@@ -59,6 +60,16 @@ pub struct Config {
     /// How long a bot in a seat waits before its move shows (its thinking counts
     /// toward it): players see a game unfold rather than jump. Zero: at once.
     pub bot_delay: Duration,
+    /// Tables not yet started that one registered account may host at once.
+    pub max_open_tables_per_user: usize,
+    /// The same for a guest (free to make, so allowed fewer).
+    pub max_open_tables_per_guest: usize,
+    /// A table nobody started within this long after its creation is closed
+    /// (abandoned, reason `expired`).
+    pub open_table_ttl: Duration,
+    /// Tables over (finished or abandoned) that one connection may follow at once:
+    /// each costs the server the whole table in memory while followed.
+    pub max_finished_subscriptions: usize,
 }
 
 impl Default for Config {
@@ -84,6 +95,10 @@ impl Default for Config {
                 burst: 20.0,
             },
             bot_delay: Duration::ZERO,
+            max_open_tables_per_user: 10,
+            max_open_tables_per_guest: 3,
+            open_table_ttl: Duration::from_secs(24 * 3600),
+            max_finished_subscriptions: 20,
         }
     }
 }

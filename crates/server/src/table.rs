@@ -3,6 +3,7 @@
 //! anyone, and sends every subscribed connection exactly what its viewer may see.
 
 use crate::db::{now, Db};
+use crate::action_id::{ActionIds, Seen};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::writer::Writer;
@@ -252,6 +253,8 @@ pub enum Cmd {
         seat: Option<u8>,
         version: u64,
         action: Value,
+        /// The client's id for the action (`crate::action_id`).
+        id: Option<String>,
         reply: Reply<u64>,
     },
     BotMove {
@@ -298,6 +301,7 @@ struct Table {
     game: Arc<dyn DynGame>,
     state: Option<Box<dyn DynState>>,
     actions: Vec<LoggedAction<Value>>,
+    ids: ActionIds,
     log: Vec<LogEntry>,
     subs: HashMap<u64, Sub>,
     writer: Writer,
@@ -329,6 +333,13 @@ fn acted(seat: Seat, lang: Lang) -> String {
     }
 }
 
+fn stale(at: u64, chosen: u64) -> ApiError {
+    ApiError::conflict(
+        "stale_version",
+        format!("the table is at version {at}, the action was chosen at version {chosen}"),
+    )
+}
+
 /// Updates, per seat, the version since which it has been pending without a break.
 fn track_pending(since: &mut [Option<u64>], before: SeatSet, after: SeatSet, version: u64) {
     for (i, s) in since.iter_mut().enumerate() {
@@ -358,6 +369,15 @@ impl Table {
             .iter()
             .find(|s| s.user_id == Some(user_id) && s.bot.is_none())
             .map(|s| Seat(s.seat))
+    }
+
+    /// Whether `seat` played an action after version `version` (which a client at
+    /// that version has not seen).
+    fn acted_since(&self, seat: Seat, version: u64) -> bool {
+        let from = usize::try_from(version).unwrap_or(usize::MAX);
+        self.actions
+            .get(from..)
+            .is_some_and(|later| later.iter().any(|a| a.seat == seat))
     }
 
     fn is_member(&self, user_id: i64) -> bool {
@@ -512,8 +532,8 @@ impl Table {
         seat: Option<u8>,
         invite: Option<&str>,
     ) -> Result<(), ApiError> {
-        self.must_be(Status::Open, "take a seat")?;
         self.may_see(caller, invite)?;
+        self.must_be(Status::Open, "take a seat")?;
         if self.seat_of(caller.user_id).is_some() {
             return Err(ApiError::conflict(
                 "already_seated",
@@ -669,7 +689,13 @@ impl Table {
     }
 
     /// Checks, commits and applies one action. Nothing changes on any error.
-    async fn act(&mut self, seat: Seat, version: u64, action: Value) -> Result<u64, ApiError> {
+    async fn act(
+        &mut self,
+        seat: Seat,
+        version: u64,
+        action: Value,
+        id: Option<String>,
+    ) -> Result<u64, ApiError> {
         if self.meta.status != Status::Playing {
             return Err(err(
                 StatusCode::CONFLICT,
@@ -683,11 +709,16 @@ impl Table {
         let waiting_since = self.pending_since.get(seat.index()).copied().flatten();
         let still_pending = version < self.version() && waiting_since.is_some_and(|v| v <= version);
         if version != self.version() && !still_pending {
+            return Err(stale(self.version(), version));
+        }
+        if id.is_none() && still_pending && self.acted_since(seat, version) {
+            // Chosen before this seat's own later action showed: a resend of that
+            // action (a lost ack) or a choice made without seeing it. Without an id
+            // the two look alike, and playing a resend twice is the worse mistake.
             return Err(ApiError::conflict(
                 "stale_version",
                 format!(
-                    "the table is at version {}, the action was chosen at version {version}",
-                    self.version()
+                    "the action was chosen at version {version}, before this seat's own later action; if it is a resend, that action was already played (an action `id` makes a resend answer with its ack)"
                 ),
             ));
         }
@@ -721,6 +752,7 @@ impl Table {
                     version: new_version as i64,
                     seat: i64::from(seat.0),
                     action: action.to_string(),
+                    client_id: id.clone(),
                     // The last action and the outcome commit together.
                     outcome,
                     clock_state,
@@ -750,6 +782,9 @@ impl Table {
         track_pending(&mut self.pending_since, before, after, new_version);
         self.state = Some(next);
         self.actions.push(LoggedAction { seat, action });
+        if let Some(id) = id {
+            self.ids.insert(seat, id, new_version);
+        }
         self.log.push(LogEntry {
             seat,
             lines,
@@ -1116,14 +1151,16 @@ impl Table {
                 return true;
             }
             Cmd::Record { caller, reply } => {
-                let r = if self.record_available() {
-                    self.may_see(&caller, None).map(|()| self.record())
-                } else {
-                    Err(ApiError::conflict(
-                        "not_finished",
-                        "records and replays are available once the game is over",
-                    ))
-                };
+                let r = self.may_see(&caller, None).and_then(|()| {
+                    if self.record_available() {
+                        Ok(self.record())
+                    } else {
+                        Err(ApiError::conflict(
+                            "not_finished",
+                            "records and replays are available once the game is over",
+                        ))
+                    }
+                });
                 let _ = reply.send(r);
                 return true;
             }
@@ -1166,19 +1203,34 @@ impl Table {
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::Leave { caller, reply } => {
-                let r = self.leave(&caller).await;
+                // To anyone who may not see it, a private table answers as a missing one.
+                let r = match self.may_see(&caller, None) {
+                    Ok(()) => self.leave(&caller).await,
+                    Err(e) => Err(e),
+                };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::FillBots { caller, bot, reply } => {
-                let r = self.fill_bots(&caller, bot).await;
+                let r = match self.may_see(&caller, None) {
+                    Ok(()) => self.fill_bots(&caller, bot).await,
+                    Err(e) => Err(e),
+                };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::Start { caller, reply } => {
-                let r = self.start(&caller).await;
+                // To anyone who may not see it, a private table answers as a missing one.
+                let r = match self.may_see(&caller, None) {
+                    Ok(()) => self.start(&caller).await,
+                    Err(e) => Err(e),
+                };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::Abandon { caller, reply } => {
-                let r = self.abandon(&caller).await;
+                // To anyone who may not see it, a private table answers as a missing one.
+                let r = match self.may_see(&caller, None) {
+                    Ok(()) => self.abandon(&caller).await,
+                    Err(e) => Err(e),
+                };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::Act {
@@ -1186,18 +1238,22 @@ impl Table {
                 seat,
                 version,
                 action,
+                id,
                 reply,
             } => {
-                let r = match (self.seat_of(caller.user_id), seat) {
-                    (None, _) => Err(ApiError::forbidden(
-                        "not_seated",
-                        "you hold no seat at this table (or a bot has taken it over)",
-                    )),
-                    (Some(mine), Some(asked)) if mine.0 != asked => Err(ApiError::forbidden(
-                        "foreign_seat",
-                        format!("you play {mine}, not seat {asked}"),
-                    )),
-                    (Some(mine), _) => self.act(mine, version, action).await,
+                let seen = self.may_see(&caller, None).and_then(|()| {
+                    let mine = self.acting_seat(&caller, seat)?;
+                    let seen = self.ids.check(mine, id.as_deref(), &action, &self.actions)?;
+                    Ok((mine, seen))
+                });
+                let r = match seen {
+                    Err(e) => Err(e),
+                    // Already played: its ack again, and nothing changes or is sent.
+                    Ok((_, Seen::Retry(made))) => {
+                        let _ = reply.send(Ok(made));
+                        return true;
+                    }
+                    Ok((mine, Seen::New)) => self.act(mine, version, action, id).await,
                 };
                 self.finish_change(r, reply);
             }
@@ -1215,7 +1271,7 @@ impl Table {
                     .get(seat.index())
                     .is_some_and(|s| s.bot.is_some());
                 if is_bot && version == self.version() {
-                    match self.act(seat, version, action).await {
+                    match self.act(seat, version, action, None).await {
                         Ok(_) => self.after_change(),
                         Err(e) => {
                             tracing::error!(table = self.meta.id, %seat, error = %e.message, "bot move refused");
@@ -1228,6 +1284,21 @@ impl Table {
             }
         }
         true
+    }
+
+    /// The seat `caller` acts for, given the seat it asked to act for (if any).
+    fn acting_seat(&self, caller: &Caller, asked: Option<u8>) -> Result<Seat, ApiError> {
+        match (self.seat_of(caller.user_id), asked) {
+            (None, _) => Err(ApiError::forbidden(
+                "not_seated",
+                "you hold no seat at this table (or a bot has taken it over)",
+            )),
+            (Some(mine), Some(asked)) if mine.0 != asked => Err(ApiError::forbidden(
+                "foreign_seat",
+                format!("you play {mine}, not seat {asked}"),
+            )),
+            (Some(mine), _) => Ok(mine),
+        }
     }
 
     fn finish_change<T>(&mut self, r: Result<T, ApiError>, reply: Reply<T>) {
@@ -1286,11 +1357,15 @@ pub struct TableHandle {
     pub task: tokio::task::JoinHandle<()>,
 }
 
+/// A table's committed actions, and the ids their clients gave them.
+#[derive(Default)]
+pub struct Log {
+    pub actions: Vec<LoggedAction<Value>>,
+    pub ids: ActionIds,
+}
+
 /// Loads a table (any status) from the database; `None` if there is no such table.
-pub async fn load(
-    db: &Db,
-    id: TableId,
-) -> Result<Option<(TableMeta, Vec<LoggedAction<Value>>)>, ApiError> {
+pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiError> {
     let Some(row) = sqlx::query(
         "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state,
                 rules_version, abandoned_reason
@@ -1320,12 +1395,13 @@ pub async fn load(
         })
         .collect();
     let action_rows = sqlx::query(
-        "SELECT version, seat, action FROM actions WHERE table_id = $1 ORDER BY version",
+        "SELECT version, seat, action, client_id FROM actions WHERE table_id = $1 ORDER BY version",
     )
     .bind(id)
     .fetch_all(db)
     .await?;
     let mut actions = Vec::with_capacity(action_rows.len());
+    let mut ids = ActionIds::default();
     for (i, r) in action_rows.iter().enumerate() {
         if r.get::<i64, _>("version") != i as i64 + 1 {
             return Err(ApiError::internal(format!(
@@ -1333,8 +1409,12 @@ pub async fn load(
                 i + 1
             )));
         }
+        let seat = Seat(r.get::<i64, _>("seat") as u8);
+        if let Some(client_id) = r.get::<Option<String>, _>("client_id") {
+            ids.insert(seat, client_id, i as u64 + 1);
+        }
         actions.push(LoggedAction {
-            seat: Seat(r.get::<i64, _>("seat") as u8),
+            seat,
             action: parse(r.get("action"))?,
         });
     }
@@ -1368,7 +1448,7 @@ pub async fn load(
             .as_deref()
             .and_then(AbandonedReason::parse),
     };
-    Ok(Some((meta, actions)))
+    Ok(Some((meta, Log { actions, ids })))
 }
 
 /// Replays `actions` from the seed; every viewer's log lines along the way.
@@ -1410,7 +1490,7 @@ pub fn spawn(
     (bots, bot_delay): (crate::bots::BotPool, Duration),
     metrics: Arc<Metrics>,
     meta: TableMeta,
-    actions: Vec<LoggedAction<Value>>,
+    Log { actions, ids }: Log,
 ) -> Result<TableHandle, ApiError> {
     let game = registry.get(&meta.game).cloned().ok_or_else(|| {
         ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
@@ -1447,6 +1527,7 @@ pub fn spawn(
         game,
         state,
         actions,
+        ids,
         log,
         subs: HashMap::new(),
         writer,

@@ -47,6 +47,9 @@ enum ClientMsg {
         action: Value,
         #[serde(default)]
         seat: Option<u8>,
+        /// The client's id for the action: a resend is answered, not played again.
+        #[serde(default)]
+        id: Option<String>,
         #[serde(default, rename = "ref")]
         reference: Option<Value>,
     },
@@ -259,6 +262,7 @@ async fn handle(
             version,
             action,
             seat,
+            id,
             reference,
         } => {
             let c = caller.clone();
@@ -269,6 +273,7 @@ async fn handle(
                     seat,
                     version,
                     action,
+                    id,
                     reply,
                 })
                 .await;
