@@ -351,15 +351,21 @@ struct NewTableRow {
     seed: i64,
     at: i64,
     rules_version: i64,
+    /// How many tables not yet started the host may have (`caps`).
+    open_allowed: i64,
     /// Per seat, who sits there (the host, or nobody) and the name shown.
     seats: Vec<(Option<i64>, String)>,
 }
 
 impl NewTableRow {
-    /// Inserts the table and its seats; the table's id.
-    async fn insert(self, conn: &mut sqlx::AnyConnection) -> Result<i64, sqlx::Error> {
+    /// Inserts the table and its seats; the table's id, or `None` when the host has
+    /// as many tables not yet started as it may.
+    async fn insert(self, conn: &mut sqlx::AnyConnection) -> Result<Option<i64>, sqlx::Error> {
         use sqlx::Connection;
         let mut tx = conn.begin().await?;
+        if crate::caps::open_tables_of(&mut tx, self.host).await? >= self.open_allowed {
+            return Ok(None);
+        }
         let id: i64 = sqlx::query(
             "INSERT INTO game_tables (game, options, players, host, private, invite_code, clock, seed, status, created_at, updated_at, rules_version)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11)
@@ -396,7 +402,7 @@ impl NewTableRow {
         }
         insert.execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(Some(id))
     }
 }
 
@@ -407,6 +413,7 @@ impl NewTableRow {
     responses(
         (status = 201, description = "the new table", body = TableInfo),
         (status = 400, description = "`unknown_game`, `invalid_options`, `invalid_setup`, `invalid_clock`, `fixed_seed_refused`", body = ErrorBody),
+        (status = 409, description = "`too_many_tables`: the caller hosts as many tables not yet started as it may (10; a guest 3)", body = ErrorBody),
     ))]
 pub async fn create_table(
     State(state): S,
@@ -464,6 +471,7 @@ pub async fn create_table(
         })
         .collect();
     let t = now();
+    let open_allowed = crate::caps::open_tables_allowed(&state.config, &auth.user);
     let row = NewTableRow {
         game: body.game.clone(),
         options: options.to_string(),
@@ -475,13 +483,15 @@ pub async fn create_table(
         seed: seed as i64,
         at: t,
         rules_version: i64::from(game.rules_version()),
+        open_allowed,
         seats: seats.iter().map(|s| (s.user_id, s.name.clone())).collect(),
     };
     let id = state
         .hub
         .writer()
         .write(move |c| Box::pin(row.insert(c)))
-        .await?;
+        .await?
+        .ok_or_else(|| crate::caps::too_many_tables(open_allowed))?;
     state.hub.adopt(crate::table::TableMeta {
         id,
         game: body.game.clone(),

@@ -9,6 +9,7 @@ pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod bots;
+pub mod caps;
 pub mod db;
 pub mod error;
 pub mod hub;
@@ -245,6 +246,7 @@ impl Server {
             shutdown,
         });
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
+        tokio::spawn(caps::expire_loop(state.clone()));
         let listener = tokio::net::TcpListener::bind(state.config.bind)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", state.config.bind))?;

@@ -27,6 +27,11 @@ pub type TableId = i64;
 /// The version of the WebSocket protocol (docs/PROTOCOL.md).
 pub const PROTOCOL: u32 = 1;
 
+/// How long a table that is over stays in memory once nobody follows it: a follower
+/// coming back soon (a reload) finds it there, and a client following table after
+/// table keeps few loaded (a finished table holds its whole log, ≈ 286 KB).
+const OVER_AND_UNFOLLOWED: Duration = Duration::from_secs(5);
+
 /// How many messages a connection may fall behind before it is unsubscribed.
 pub const CONNECTION_BACKLOG: usize = 1024;
 
@@ -150,17 +155,21 @@ pub enum AbandonedReason {
     /// It was in play under rules this build does not play: replaying its log would
     /// show the players another match than the one they played.
     RulesVersion,
+    /// Nobody started it within `Config::open_table_ttl` of its creation.
+    Expired,
 }
 
 impl AbandonedReason {
     pub fn as_str(self) -> &'static str {
         match self {
             AbandonedReason::RulesVersion => "rules_version",
+            AbandonedReason::Expired => "expired",
         }
     }
     fn parse(s: &str) -> Option<AbandonedReason> {
         match s {
             "rules_version" => Some(AbandonedReason::RulesVersion),
+            "expired" => Some(AbandonedReason::Expired),
             _ => None,
         }
     }
@@ -262,12 +271,16 @@ pub enum Cmd {
         version: u64,
         action: Value,
     },
+    /// Answers whether the table is live (open or playing).
     Subscribe {
         caller: Caller,
         conn: u64,
         invite: Option<String>,
         tx: mpsc::Sender<axum::extract::ws::Utf8Bytes>,
-        reply: Reply<()>,
+        /// Whether the connection may follow one more table that is over
+        /// (`Config::max_finished_subscriptions`).
+        room_for_over: bool,
+        reply: Reply<bool>,
     },
     Unsubscribe {
         conn: u64,
@@ -275,6 +288,10 @@ pub enum Cmd {
     Record {
         caller: Caller,
         reply: Reply<MatchRecord>,
+    },
+    /// Closes the table if it was never started (`caps::expire_loop`).
+    Expire {
+        reply: Reply<()>,
     },
     Shutdown,
 }
@@ -331,6 +348,13 @@ fn acted(seat: Seat, lang: Lang) -> String {
         Lang::En => format!("seat {n} acted"),
         Lang::Ja => format!("{n}番席が行動した"),
     }
+}
+
+fn too_many_subscriptions() -> ApiError {
+    ApiError::conflict(
+        "too_many_subscriptions",
+        "this connection follows as many tables that are over as it may; unsubscribe from one first",
+    )
 }
 
 fn stale(at: u64, chosen: u64) -> ApiError {
@@ -427,6 +451,9 @@ impl Table {
                     .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
                 self.game.rules_version()
             ),
+            AbandonedReason::Expired => {
+                "nobody started this table in the time a table may wait for its start; it was closed".to_string()
+            }
         };
         Reason {
             code: reason.as_str(),
@@ -438,7 +465,8 @@ impl Table {
     /// players can no longer play it, so its seed reveals nothing they could use).
     fn record_available(&self) -> bool {
         self.meta.status == Status::Finished
-            || (self.meta.status == Status::Abandoned && self.meta.abandoned_reason.is_some())
+            || (self.meta.status == Status::Abandoned
+                && self.meta.abandoned_reason == Some(AbandonedReason::RulesVersion))
     }
 
     fn record(&self) -> MatchRecord {
@@ -686,6 +714,25 @@ impl Table {
         self.meta.status = Status::Abandoned;
         self.set_live();
         Ok(())
+    }
+
+    /// Closes the table if it is still open; whether it did.
+    async fn expire(&mut self) -> Result<bool, ApiError> {
+        if self.meta.status != Status::Open {
+            return Ok(false);
+        }
+        let reason = AbandonedReason::Expired;
+        self.writer
+            .execute(
+                "UPDATE game_tables SET status = 'abandoned', abandoned_reason = $1, updated_at = $2 WHERE id = $3",
+                vec![reason.as_str().into(), now().into(), self.meta.id.into()],
+            )
+            .await?;
+        tracing::info!(table = self.meta.id, "never started: expired");
+        self.meta.status = Status::Abandoned;
+        self.meta.abandoned_reason = Some(reason);
+        self.set_live();
+        Ok(true)
     }
 
     /// Checks, commits and applies one action. Nothing changes on any error.
@@ -1169,9 +1216,17 @@ impl Table {
                 conn,
                 invite,
                 tx,
+                room_for_over,
                 reply,
             } => {
-                let r = self.may_see(&caller, invite.as_deref());
+                let live = self.meta.status.is_live();
+                let r = self.may_see(&caller, invite.as_deref()).and_then(|()| {
+                    if live || room_for_over {
+                        Ok(live)
+                    } else {
+                        Err(too_many_subscriptions())
+                    }
+                });
                 if r.is_ok() {
                     let msg = self.first_message_for(caller.user_id);
                     if tx.try_send(msg).is_ok() {
@@ -1193,6 +1248,13 @@ impl Table {
                 return true;
             }
             Cmd::Shutdown => return false,
+            Cmd::Expire { reply } => {
+                let r = self.expire().await;
+                if r == Ok(true) {
+                    self.after_change();
+                }
+                let _ = reply.send(r.map(|_| ()));
+            }
             Cmd::Sit {
                 caller,
                 seat,
@@ -1338,7 +1400,7 @@ impl Table {
                     }
                     continue;
                 }
-                _ = tokio::time::sleep(Duration::from_secs(300)), if idle => None,
+                _ = tokio::time::sleep(OVER_AND_UNFOLLOWED), if idle => None,
             };
             let Some(cmd) = cmd else { break };
             if !self.handle(cmd).await {

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -137,7 +137,8 @@ async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
     tracing::debug!(conn, user = user.id, "websocket open");
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(CONNECTION_BACKLOG);
-    let mut subscribed: HashSet<TableId> = HashSet::new();
+    // Each table followed, and whether it was over when followed (those are capped).
+    let mut subscribed: HashMap<TableId, bool> = HashMap::new();
     let mut shutdown = state.shutdown.clone();
     let caller = Caller {
         user_id: user.id,
@@ -187,7 +188,7 @@ async fn run(state: Arc<AppState>, user: User, socket: WebSocket) {
             }
         }
     }
-    for table in subscribed {
+    for table in subscribed.into_keys() {
         let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
     }
     state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
@@ -199,7 +200,7 @@ async fn handle(
     conn: u64,
     caller: &Caller,
     tx: &mpsc::Sender<Utf8Bytes>,
-    subscribed: &mut HashSet<TableId>,
+    subscribed: &mut HashMap<TableId, bool>,
     text: &str,
 ) {
     let msg: ClientMsg = match serde_json::from_str(text) {
@@ -228,6 +229,9 @@ async fn handle(
         } => {
             let c = caller.clone();
             let sub_tx = tx.clone();
+            let over = subscribed.values().filter(|&&over| over).count();
+            let room_for_over = subscribed.get(&table) == Some(&true)
+                || over < state.config.max_finished_subscriptions;
             let r = state
                 .hub
                 .ask(table, |reply| Cmd::Subscribe {
@@ -235,12 +239,13 @@ async fn handle(
                     conn,
                     invite,
                     tx: sub_tx,
+                    room_for_over,
                     reply,
                 })
                 .await;
             match r {
-                Ok(()) => {
-                    subscribed.insert(table);
+                Ok(live) => {
+                    subscribed.insert(table, !live);
                 }
                 Err(e) => {
                     let _ = tx.try_send(error_msg(Some(table), reference.as_ref(), &e).into());
@@ -248,7 +253,7 @@ async fn handle(
             }
         }
         ClientMsg::Unsubscribe { table, reference } => {
-            if subscribed.remove(&table) {
+            if subscribed.remove(&table).is_some() {
                 let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
             }
             let _ = tx.try_send(

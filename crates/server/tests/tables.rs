@@ -327,7 +327,7 @@ async fn a_table_never_started_expires(backend: Backend) {
     let Some(env) = Env::new(backend).await else {
         return;
     };
-    let server = start_with(&env, |c| c.open_table_ttl = Duration::from_secs(1)).await;
+    let server = start_with(&env, |c| c.open_table_ttl = Duration::from_secs(2)).await;
     let host = Client::guest(server.addr).await;
     let (s, open) = host
         .post("/api/tables", json!({"game": "ghost-for-sale", "players": 3}))
