@@ -79,10 +79,7 @@ async fn expire_once(state: &AppState, ttl: Duration) -> Result<(), ApiError> {
     .fetch_all(&state.db)
     .await?;
     for id in ids {
-        let r = state
-            .hub
-            .ask(id, |reply| Cmd::Expire { reply })
-            .await;
+        let r = state.hub.ask(id, |reply| Cmd::Expire { reply }).await;
         if let Err(e) = r {
             tracing::warn!(table = id, error = %e.message, "cannot expire table");
         }
@@ -98,7 +95,10 @@ mod tests {
     fn the_sweep_runs_a_few_times_per_lifetime_within_bounds() {
         let day = Duration::from_secs(24 * 3600);
         assert_eq!(sweep_every(day), Duration::from_secs(600));
-        assert_eq!(sweep_every(Duration::from_secs(2)), Duration::from_millis(500));
+        assert_eq!(
+            sweep_every(Duration::from_secs(2)),
+            Duration::from_millis(500)
+        );
         assert_eq!(sweep_every(Duration::ZERO), Duration::from_millis(250));
     }
 }

@@ -101,11 +101,7 @@ impl Hub {
         Ok(Some(tx))
     }
 
-    fn spawn(
-        &self,
-        meta: table::TableMeta,
-        log: table::Log,
-    ) -> Result<TableHandle, ApiError> {
+    fn spawn(&self, meta: table::TableMeta, log: table::Log) -> Result<TableHandle, ApiError> {
         table::spawn(
             &self.registry,
             self.writer.clone(),

@@ -2,8 +2,8 @@
 //! actions, bots, abandon), commits each change to the database before telling
 //! anyone, and sends every subscribed connection exactly what its viewer may see.
 
-use crate::db::{now, Db};
 use crate::action_id::{ActionIds, Seen};
+use crate::db::{now, Db};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::writer::Writer;
@@ -1305,7 +1305,9 @@ impl Table {
             } => {
                 let seen = self.may_see(&caller, None).and_then(|()| {
                     let mine = self.acting_seat(&caller, seat)?;
-                    let seen = self.ids.check(mine, id.as_deref(), &action, &self.actions)?;
+                    let seen = self
+                        .ids
+                        .check(mine, id.as_deref(), &action, &self.actions)?;
                     Ok((mine, seen))
                 });
                 let r = match seen {

@@ -84,7 +84,10 @@ async fn a_resent_action_is_played_once(backend: Backend) {
     let v0 = latest["version"].as_u64().expect("version");
     // A card held twice: its resend would still be legal, so only the server's
     // memory of what was played can refuse it.
-    let hand = latest["view"]["me"]["hand"].as_array().expect("hand").clone();
+    let hand = latest["view"]["me"]["hand"]
+        .as_array()
+        .expect("hand")
+        .clone();
     let pair = hand
         .iter()
         .find(|v| hand.iter().filter(|w| w == v).count() >= 2)
@@ -133,13 +136,20 @@ async fn a_resent_action_is_played_once(backend: Backend) {
     // Over HTTP, the same.
     let third = legal(&latest, 0);
     let body = json!({"version": v0, "action": third, "id": "a-3"});
-    let (s, b) = a.post(&format!("/api/tables/{t}/actions"), body.clone()).await;
+    let (s, b) = a
+        .post(&format!("/api/tables/{t}/actions"), body.clone())
+        .await;
     assert_eq!(s, 200, "{b}");
-    let (s, b2) = a.post(&format!("/api/tables/{t}/actions"), body.clone()).await;
+    let (s, b2) = a
+        .post(&format!("/api/tables/{t}/actions"), body.clone())
+        .await;
     assert_eq!((s, &b2), (200, &b));
     let bad = json!({"version": v0, "action": third, "id": "no spaces"});
     let (s, e) = a.post(&format!("/api/tables/{t}/actions"), bad).await;
-    assert_eq!((s, e["error"]["code"].as_str()), (400, Some("invalid_action_id")));
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (400, Some("invalid_action_id"))
+    );
     let before = stored_actions(&env, t, 0).await;
     assert_eq!(before.len(), 3);
 
@@ -280,8 +290,11 @@ async fn open_tables_per_account_are_capped(backend: Backend) {
             user: c.user.clone(),
         };
         async move {
-            c.post("/api/tables", json!({"game": "ghost-for-sale", "players": 3}))
-                .await
+            c.post(
+                "/api/tables",
+                json!({"game": "ghost-for-sale", "players": 3}),
+            )
+            .await
         }
     };
     let guest = Client::guest(server.addr).await;
@@ -319,7 +332,10 @@ async fn open_tables_per_account_are_capped(backend: Backend) {
     let (s, t) = create(&guest).await;
     assert_eq!(s, 201, "{t}");
     let (s, e) = create(&guest).await;
-    assert_eq!((s, e["error"]["code"].as_str()), (409, Some("too_many_tables")));
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (409, Some("too_many_tables"))
+    );
     server.shutdown().await;
 }
 
@@ -330,7 +346,10 @@ async fn a_table_never_started_expires(backend: Backend) {
     let server = start_with(&env, |c| c.open_table_ttl = Duration::from_secs(2)).await;
     let host = Client::guest(server.addr).await;
     let (s, open) = host
-        .post("/api/tables", json!({"game": "ghost-for-sale", "players": 3}))
+        .post(
+            "/api/tables",
+            json!({"game": "ghost-for-sale", "players": 3}),
+        )
         .await;
     assert_eq!(s, 201, "{open}");
     let open = open["id"].as_i64().expect("id");
@@ -352,7 +371,10 @@ async fn a_table_never_started_expires(backend: Backend) {
     // Closed, it no longer counts against its host (a guest may hold 3 open tables).
     for _ in 0..3 {
         let (s, b) = host
-            .post("/api/tables", json!({"game": "ghost-for-sale", "players": 3}))
+            .post(
+                "/api/tables",
+                json!({"game": "ghost-for-sale", "players": 3}),
+            )
             .await;
         assert_eq!(s, 201, "{b}");
     }
@@ -368,7 +390,10 @@ async fn a_connection_follows_few_finished_tables(backend: Backend) {
     let mut over = Vec::new();
     for _ in 0..3 {
         let (s, t) = host
-            .post("/api/tables", json!({"game": "ghost-for-sale", "players": 3}))
+            .post(
+                "/api/tables",
+                json!({"game": "ghost-for-sale", "players": 3}),
+            )
             .await;
         assert_eq!(s, 201, "{t}");
         let id = t["id"].as_i64().expect("id");
@@ -396,9 +421,11 @@ async fn a_connection_follows_few_finished_tables(backend: Backend) {
     ws.send(json!({"type": "subscribe", "table": live})).await;
     assert_eq!(ws.recv_type("table").await["table"], live);
     // Unsubscribing makes room.
-    ws.send(json!({"type": "unsubscribe", "table": over[0]})).await;
+    ws.send(json!({"type": "unsubscribe", "table": over[0]}))
+        .await;
     ws.recv_type("unsubscribed").await;
-    ws.send(json!({"type": "subscribe", "table": over[2]})).await;
+    ws.send(json!({"type": "subscribe", "table": over[2]}))
+        .await;
     loop {
         let m = ws.recv().await.expect("an answer");
         assert_ne!(m["type"], "error", "{m}");
