@@ -628,7 +628,7 @@ pub struct SitBody {
     responses(
         (status = 200, description = "the table", body = TableInfo),
         (status = 400, description = "`no_such_seat`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`seat_taken`, `table_full`, `already_seated`, `wrong_status`", body = ErrorBody),
     ))]
 pub async fn sit(
@@ -658,7 +658,7 @@ pub async fn sit(
     security(("bearer" = []), ("cookie" = [], "csrf" = [])),
     responses(
         (status = 200, description = "the table", body = TableInfo),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`not_seated`, `wrong_status`", body = ErrorBody),
     ))]
 pub async fn leave(
@@ -692,7 +692,7 @@ pub struct BotsBody {
         (status = 200, description = "the table", body = TableInfo),
         (status = 400, description = "`unknown_bot`", body = ErrorBody),
         (status = 403, description = "`not_host`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`wrong_status`", body = ErrorBody),
     ))]
 pub async fn fill_bots(
@@ -721,7 +721,7 @@ pub async fn fill_bots(
     responses(
         (status = 200, description = "the table, playing", body = TableInfo),
         (status = 403, description = "`not_host`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`seats_empty`, `wrong_status`", body = ErrorBody),
     ))]
 pub async fn start(
@@ -745,7 +745,7 @@ pub async fn start(
     responses(
         (status = 200, description = "the table, abandoned", body = TableInfo),
         (status = 403, description = "`not_host`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`wrong_status`", body = ErrorBody),
     ))]
 pub async fn abandon(
@@ -826,7 +826,7 @@ pub async fn act(
     responses(
         (status = 200, description = "the match record, as a download", body = MatchRecordSchema,
             headers(("content-disposition" = String, description = "attachment; filename=\"takuge-{id}.json\""))),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`not_finished`", body = ErrorBody),
     ))]
 pub async fn record(
@@ -873,7 +873,7 @@ pub struct Replay {
     responses(
         (status = 200, description = "the record and every view of the viewer, step by step", body = Replay),
         (status = 400, description = "`no_such_seat`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`not_finished`, `rules_version` (a match of other rules than this server's)", body = ErrorBody),
     ))]
 pub async fn replay(
