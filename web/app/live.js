@@ -3,11 +3,12 @@
 // A dropped connection is retried with backoff (0.5 s doubling to 8 s); once open again
 // every table is subscribed again, and the server answers each with its whole current
 // state, which is how a client resumes. Acts in flight when the connection drops are
-// rejected: the player chooses again from the state that comes back.
+// sent again once it is back: each carries an id (docs/PROTOCOL.md, "Action ids"), so
+// one the server had already played is answered with its ack, not played twice.
 
 const listeners = { table: new Map(), status: new Set(), error: new Set() };
 const subs = new Map(); // table id -> invite code (or null)
-const inflight = new Map(); // ref -> {resolve, reject, table}
+const inflight = new Map(); // ref -> {resolve, reject, table, msg}
 let ws = null;
 let nextRef = 1;
 let backoff = 500;
@@ -33,6 +34,7 @@ function connect() {
     backoff = 500;
     setStatus(true);
     for (const [table, invite] of subs) sendRaw({ type: 'subscribe', table, invite: invite || undefined });
+    for (const p of inflight.values()) sendRaw(p.msg);
   };
   sock.onmessage = (ev) => {
     let msg;
@@ -45,10 +47,6 @@ function connect() {
   };
   sock.onclose = () => {
     if (ws === sock) ws = null;
-    for (const [ref, p] of inflight) {
-      inflight.delete(ref);
-      p.reject({ code: 'disconnected', message: '' });
-    }
     setStatus(false);
     schedule();
   };
@@ -142,15 +140,24 @@ export function subscribe(table, invite, onTable) {
   };
 }
 
+// 128 random bits as hex: an action's id. getRandomValues, unlike randomUUID, also
+// works on a page served over plain http from another host than localhost.
+function actionId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 // Send an action chosen at `version`; resolves on ack, rejects with {code, message}.
+// Unanswered when the connection drops, it is sent again (same id) once it is back.
 export function act(table, version, action) {
   const ref = nextRef++;
+  const msg = { type: 'act', table, version, action, id: actionId(), ref };
   return new Promise((resolve, reject) => {
-    if (!sendRaw({ type: 'act', table, version, action, ref })) {
+    if (!sendRaw(msg)) {
       reject({ code: 'disconnected', message: '' });
       return;
     }
-    inflight.set(ref, { resolve, reject, table });
+    inflight.set(ref, { resolve, reject, table, msg });
   });
 }
 

@@ -408,15 +408,21 @@ struct NewTableRow {
     seed: i64,
     at: i64,
     rules_version: i64,
+    /// How many tables not yet started the host may have (`caps`).
+    open_allowed: i64,
     /// Per seat, who sits there (the host, or nobody) and the name shown.
     seats: Vec<(Option<i64>, String)>,
 }
 
 impl NewTableRow {
-    /// Inserts the table and its seats; the table's id.
-    async fn insert(self, conn: &mut sqlx::AnyConnection) -> Result<i64, sqlx::Error> {
+    /// Inserts the table and its seats; the table's id, or `None` when the host has
+    /// as many tables not yet started as it may.
+    async fn insert(self, conn: &mut sqlx::AnyConnection) -> Result<Option<i64>, sqlx::Error> {
         use sqlx::Connection;
         let mut tx = conn.begin().await?;
+        if crate::caps::open_tables_of(&mut tx, self.host).await? >= self.open_allowed {
+            return Ok(None);
+        }
         let id: i64 = sqlx::query(
             "INSERT INTO game_tables (game, options, players, host, private, invite_code, clock, seed, status, created_at, updated_at, rules_version)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11)
@@ -453,7 +459,7 @@ impl NewTableRow {
         }
         insert.execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(Some(id))
     }
 }
 
@@ -464,6 +470,7 @@ impl NewTableRow {
     responses(
         (status = 201, description = "the new table", body = TableInfo),
         (status = 400, description = "`unknown_game`, `invalid_options`, `invalid_setup`, `invalid_clock`, `fixed_seed_refused`", body = ErrorBody),
+        (status = 409, description = "`too_many_tables`: the caller hosts as many tables not yet started as it may (10; a guest 3)", body = ErrorBody),
     ))]
 pub async fn create_table(
     State(state): S,
@@ -521,6 +528,7 @@ pub async fn create_table(
         })
         .collect();
     let t = now();
+    let open_allowed = crate::caps::open_tables_allowed(&state.config, &auth.user);
     let row = NewTableRow {
         game: body.game.clone(),
         options: options.to_string(),
@@ -532,13 +540,15 @@ pub async fn create_table(
         seed: seed as i64,
         at: t,
         rules_version: i64::from(game.rules_version()),
+        open_allowed,
         seats: seats.iter().map(|s| (s.user_id, s.name.clone())).collect(),
     };
     let id = state
         .hub
         .writer()
         .write(move |c| Box::pin(row.insert(c)))
-        .await?;
+        .await?
+        .ok_or_else(|| crate::caps::too_many_tables(open_allowed))?;
     state.hub.adopt(crate::table::TableMeta {
         id,
         game: body.game.clone(),
@@ -675,7 +685,7 @@ pub struct SitBody {
     responses(
         (status = 200, description = "the table", body = TableInfo),
         (status = 400, description = "`no_such_seat`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`seat_taken`, `table_full`, `already_seated`, `wrong_status`", body = ErrorBody),
     ))]
 pub async fn sit(
@@ -705,7 +715,7 @@ pub async fn sit(
     security(("bearer" = []), ("cookie" = [], "csrf" = [])),
     responses(
         (status = 200, description = "the table", body = TableInfo),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`not_seated`, `wrong_status`", body = ErrorBody),
     ))]
 pub async fn leave(
@@ -739,7 +749,7 @@ pub struct BotsBody {
         (status = 200, description = "the table", body = TableInfo),
         (status = 400, description = "`unknown_bot`", body = ErrorBody),
         (status = 403, description = "`not_host`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`wrong_status`", body = ErrorBody),
     ))]
 pub async fn fill_bots(
@@ -768,7 +778,7 @@ pub async fn fill_bots(
     responses(
         (status = 200, description = "the table, playing", body = TableInfo),
         (status = 403, description = "`not_host`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`seats_empty`, `wrong_status`", body = ErrorBody),
     ))]
 pub async fn start(
@@ -792,7 +802,7 @@ pub async fn start(
     responses(
         (status = 200, description = "the table, abandoned", body = TableInfo),
         (status = 403, description = "`not_host`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`wrong_status`", body = ErrorBody),
     ))]
 pub async fn abandon(
@@ -819,6 +829,11 @@ pub struct ActBody {
     pub version: u64,
     /// One of the seat's legal actions, as the game's JSON.
     pub action: Value,
+    /// The client's id for this action, 1 to 64 visible ASCII characters, unique per
+    /// seat and table: sent again with the same action, it is answered with the
+    /// original version and not played twice.
+    #[serde(default)]
+    pub id: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -835,10 +850,10 @@ pub struct Acted {
     security(("bearer" = []), ("cookie" = [], "csrf" = [])),
     responses(
         (status = 200, description = "committed", body = Acted),
-        (status = 400, description = "`malformed_action`, `illegal`, `no_such_seat` and the game's own reasons", body = ErrorBody),
+        (status = 400, description = "`malformed_action`, `illegal`, `no_such_seat`, `invalid_action_id` and the game's own reasons", body = ErrorBody),
         (status = 403, description = "`not_seated`, `foreign_seat`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
-        (status = 409, description = "`stale_version`, `not_your_turn`, `game_over`, `version_conflict`, `wrong_status`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
+        (status = 409, description = "`stale_version`, `not_your_turn`, `game_over`, `version_conflict`, `wrong_status`, `id_reused`", body = ErrorBody),
     ))]
 pub async fn act(
     State(state): S,
@@ -854,6 +869,7 @@ pub async fn act(
             seat: body.seat,
             version: body.version,
             action: body.action,
+            id: body.id,
             reply,
         })
         .await?;
@@ -867,7 +883,7 @@ pub async fn act(
     responses(
         (status = 200, description = "the match record, as a download", body = MatchRecordSchema,
             headers(("content-disposition" = String, description = "attachment; filename=\"takuge-{id}.json\""))),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`not_finished`", body = ErrorBody),
     ))]
 pub async fn record(
@@ -914,7 +930,7 @@ pub struct Replay {
     responses(
         (status = 200, description = "the record and every view of the viewer, step by step", body = Replay),
         (status = 400, description = "`no_such_seat`", body = ErrorBody),
-        (status = 404, description = "`unknown_table`", body = ErrorBody),
+        (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
         (status = 409, description = "`not_finished`, `rules_version` (a match of other rules than this server's)", body = ErrorBody),
     ))]
 pub async fn replay(

@@ -89,10 +89,10 @@ impl Hub {
         if let Some(tx) = self.running(id) {
             return Ok(Some(tx));
         }
-        let Some((meta, actions)) = table::load(&self.db, id).await? else {
+        let Some((meta, log)) = table::load(&self.db, id).await? else {
             return Ok(None);
         };
-        let handle = self.spawn(meta, actions)?;
+        let handle = self.spawn(meta, log)?;
         let tx = handle.tx.clone();
         self.tables
             .lock()
@@ -101,25 +101,21 @@ impl Hub {
         Ok(Some(tx))
     }
 
-    fn spawn(
-        &self,
-        meta: table::TableMeta,
-        actions: Vec<takuge_engine::record::LoggedAction<serde_json::Value>>,
-    ) -> Result<TableHandle, ApiError> {
+    fn spawn(&self, meta: table::TableMeta, log: table::Log) -> Result<TableHandle, ApiError> {
         table::spawn(
             &self.registry,
             self.writer.clone(),
             (self.bots.clone(), self.bot_delay),
             self.metrics.clone(),
             meta,
-            actions,
+            log,
         )
     }
 
     /// Starts a table just created (so nothing to load from the database).
     pub fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
         let id = meta.id;
-        let handle = self.spawn(meta, Vec::new())?;
+        let handle = self.spawn(meta, table::Log::default())?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())

@@ -5,10 +5,12 @@
 //! [`serve`] is the whole command: logs, signals, graceful shutdown.
 
 pub mod account;
+pub mod action_id;
 pub mod api;
 pub mod assets;
 pub mod auth;
 pub mod bots;
+pub mod caps;
 pub mod db;
 pub mod error;
 pub mod headers;
@@ -79,6 +81,16 @@ pub struct Config {
     pub hash_permits: usize,
     /// Password checks waiting for a permit; past this, `503 busy` at once.
     pub hash_queue: usize,
+    /// Tables not yet started that one registered account may host at once.
+    pub max_open_tables_per_user: usize,
+    /// The same for a guest (free to make, so allowed fewer).
+    pub max_open_tables_per_guest: usize,
+    /// A table nobody started within this long after its creation is closed
+    /// (abandoned, reason `expired`).
+    pub open_table_ttl: Duration,
+    /// Tables over (finished or abandoned) that one connection may follow at once:
+    /// each costs the server the whole table in memory while followed.
+    pub max_finished_subscriptions: usize,
 }
 
 impl Default for Config {
@@ -110,6 +122,10 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             hash_permits: hashing::default_permits(),
             hash_queue: 16 * hashing::default_permits(),
+            max_open_tables_per_user: 10,
+            max_open_tables_per_guest: 3,
+            open_table_ttl: Duration::from_secs(24 * 3600),
+            max_finished_subscriptions: 20,
         }
     }
 }
@@ -333,6 +349,7 @@ impl Server {
             shutdown,
         });
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
+        tokio::spawn(caps::expire_loop(state.clone()));
         let listener = tokio::net::TcpListener::bind(state.config.bind)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", state.config.bind))?;

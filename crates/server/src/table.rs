@@ -2,6 +2,7 @@
 //! actions, bots, abandon), commits each change to the database before telling
 //! anyone, and sends every subscribed connection exactly what its viewer may see.
 
+use crate::action_id::{ActionIds, Seen};
 use crate::db::{now, Db};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
@@ -25,6 +26,11 @@ pub type TableId = i64;
 
 /// The version of the WebSocket protocol (docs/PROTOCOL.md).
 pub const PROTOCOL: u32 = 1;
+
+/// How long a table that is over stays in memory once nobody follows it: a follower
+/// coming back soon (a reload) finds it there, and a client following table after
+/// table keeps few loaded (a finished table holds its whole log, ≈ 286 KB).
+const OVER_AND_UNFOLLOWED: Duration = Duration::from_secs(5);
 
 /// How many messages a connection may fall behind before it is unsubscribed.
 pub const CONNECTION_BACKLOG: usize = 1024;
@@ -149,17 +155,21 @@ pub enum AbandonedReason {
     /// It was in play under rules this build does not play: replaying its log would
     /// show the players another match than the one they played.
     RulesVersion,
+    /// Nobody started it within `Config::open_table_ttl` of its creation.
+    Expired,
 }
 
 impl AbandonedReason {
     pub fn as_str(self) -> &'static str {
         match self {
             AbandonedReason::RulesVersion => "rules_version",
+            AbandonedReason::Expired => "expired",
         }
     }
     fn parse(s: &str) -> Option<AbandonedReason> {
         match s {
             "rules_version" => Some(AbandonedReason::RulesVersion),
+            "expired" => Some(AbandonedReason::Expired),
             _ => None,
         }
     }
@@ -252,6 +262,8 @@ pub enum Cmd {
         seat: Option<u8>,
         version: u64,
         action: Value,
+        /// The client's id for the action (`crate::action_id`).
+        id: Option<String>,
         reply: Reply<u64>,
     },
     BotMove {
@@ -259,12 +271,16 @@ pub enum Cmd {
         version: u64,
         action: Value,
     },
+    /// Answers whether the table is live (open or playing).
     Subscribe {
         caller: Caller,
         conn: u64,
         invite: Option<String>,
         tx: mpsc::Sender<axum::extract::ws::Utf8Bytes>,
-        reply: Reply<()>,
+        /// Whether the connection may follow one more table that is over
+        /// (`Config::max_finished_subscriptions`).
+        room_for_over: bool,
+        reply: Reply<bool>,
     },
     Unsubscribe {
         conn: u64,
@@ -272,6 +288,10 @@ pub enum Cmd {
     Record {
         caller: Caller,
         reply: Reply<MatchRecord>,
+    },
+    /// Closes the table if it was never started (`caps::expire_loop`).
+    Expire {
+        reply: Reply<()>,
     },
     Shutdown,
 }
@@ -298,6 +318,7 @@ struct Table {
     game: Arc<dyn DynGame>,
     state: Option<Box<dyn DynState>>,
     actions: Vec<LoggedAction<Value>>,
+    ids: ActionIds,
     log: Vec<LogEntry>,
     subs: HashMap<u64, Sub>,
     writer: Writer,
@@ -356,6 +377,20 @@ fn acted(seat: Seat, lang: Lang) -> String {
     }
 }
 
+fn too_many_subscriptions() -> ApiError {
+    ApiError::conflict(
+        "too_many_subscriptions",
+        "this connection follows as many tables that are over as it may; unsubscribe from one first",
+    )
+}
+
+fn stale(at: u64, chosen: u64) -> ApiError {
+    ApiError::conflict(
+        "stale_version",
+        format!("the table is at version {at}, the action was chosen at version {chosen}"),
+    )
+}
+
 /// Updates, per seat, the version since which it has been pending without a break.
 fn track_pending(since: &mut [Option<u64>], before: SeatSet, after: SeatSet, version: u64) {
     for (i, s) in since.iter_mut().enumerate() {
@@ -385,6 +420,15 @@ impl Table {
             .iter()
             .find(|s| s.user_id == Some(user_id) && s.bot.is_none())
             .map(|s| Seat(s.seat))
+    }
+
+    /// Whether `seat` played an action after version `version` (which a client at
+    /// that version has not seen).
+    fn acted_since(&self, seat: Seat, version: u64) -> bool {
+        let from = usize::try_from(version).unwrap_or(usize::MAX);
+        self.actions
+            .get(from..)
+            .is_some_and(|later| later.iter().any(|a| a.seat == seat))
     }
 
     fn is_member(&self, user_id: i64) -> bool {
@@ -434,6 +478,9 @@ impl Table {
                     .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
                 self.game.rules_version()
             ),
+            AbandonedReason::Expired => {
+                "nobody started this table in the time a table may wait for its start; it was closed".to_string()
+            }
         };
         Reason {
             code: reason.as_str(),
@@ -445,7 +492,8 @@ impl Table {
     /// players can no longer play it, so its seed reveals nothing they could use).
     fn record_available(&self) -> bool {
         self.meta.status == Status::Finished
-            || (self.meta.status == Status::Abandoned && self.meta.abandoned_reason.is_some())
+            || (self.meta.status == Status::Abandoned
+                && self.meta.abandoned_reason == Some(AbandonedReason::RulesVersion))
     }
 
     fn record(&self) -> MatchRecord {
@@ -539,8 +587,8 @@ impl Table {
         seat: Option<u8>,
         invite: Option<&str>,
     ) -> Result<(), ApiError> {
-        self.must_be(Status::Open, "take a seat")?;
         self.may_see(caller, invite)?;
+        self.must_be(Status::Open, "take a seat")?;
         if self.seat_of(caller.user_id).is_some() {
             return Err(ApiError::conflict(
                 "already_seated",
@@ -695,8 +743,33 @@ impl Table {
         Ok(())
     }
 
+    /// Closes the table if it is still open; whether it did.
+    async fn expire(&mut self) -> Result<bool, ApiError> {
+        if self.meta.status != Status::Open {
+            return Ok(false);
+        }
+        let reason = AbandonedReason::Expired;
+        self.writer
+            .execute(
+                "UPDATE game_tables SET status = 'abandoned', abandoned_reason = $1, updated_at = $2 WHERE id = $3",
+                vec![reason.as_str().into(), now().into(), self.meta.id.into()],
+            )
+            .await?;
+        tracing::info!(table = self.meta.id, "never started: expired");
+        self.meta.status = Status::Abandoned;
+        self.meta.abandoned_reason = Some(reason);
+        self.set_live();
+        Ok(true)
+    }
+
     /// Checks, commits and applies one action. Nothing changes on any error.
-    async fn act(&mut self, seat: Seat, version: u64, action: Value) -> Result<u64, ApiError> {
+    async fn act(
+        &mut self,
+        seat: Seat,
+        version: u64,
+        action: Value,
+        id: Option<String>,
+    ) -> Result<u64, ApiError> {
         if self.meta.status != Status::Playing {
             return Err(err(
                 StatusCode::CONFLICT,
@@ -710,11 +783,16 @@ impl Table {
         let waiting_since = self.pending_since.get(seat.index()).copied().flatten();
         let still_pending = version < self.version() && waiting_since.is_some_and(|v| v <= version);
         if version != self.version() && !still_pending {
+            return Err(stale(self.version(), version));
+        }
+        if id.is_none() && still_pending && self.acted_since(seat, version) {
+            // Chosen before this seat's own later action showed: a resend of that
+            // action (a lost ack) or a choice made without seeing it. Without an id
+            // the two look alike, and playing a resend twice is the worse mistake.
             return Err(ApiError::conflict(
                 "stale_version",
                 format!(
-                    "the table is at version {}, the action was chosen at version {version}",
-                    self.version()
+                    "the action was chosen at version {version}, before this seat's own later action; if it is a resend, that action was already played (an action `id` makes a resend answer with its ack)"
                 ),
             ));
         }
@@ -748,6 +826,7 @@ impl Table {
                     version: new_version as i64,
                     seat: i64::from(seat.0),
                     action: action.to_string(),
+                    client_id: id.clone(),
                     // The last action and the outcome commit together.
                     outcome,
                     clock_state,
@@ -780,6 +859,9 @@ impl Table {
         track_pending(&mut self.pending_since, before, after, new_version);
         self.state = Some(next);
         self.actions.push(LoggedAction { seat, action });
+        if let Some(id) = id {
+            self.ids.insert(seat, id, new_version);
+        }
         self.log.push(LogEntry {
             seat,
             lines,
@@ -1149,14 +1231,16 @@ impl Table {
                 return true;
             }
             Cmd::Record { caller, reply } => {
-                let r = if self.record_available() {
-                    self.may_see(&caller, None).map(|()| self.record())
-                } else {
-                    Err(ApiError::conflict(
-                        "not_finished",
-                        "records and replays are available once the game is over",
-                    ))
-                };
+                let r = self.may_see(&caller, None).and_then(|()| {
+                    if self.record_available() {
+                        Ok(self.record())
+                    } else {
+                        Err(ApiError::conflict(
+                            "not_finished",
+                            "records and replays are available once the game is over",
+                        ))
+                    }
+                });
                 let _ = reply.send(r);
                 return true;
             }
@@ -1165,9 +1249,17 @@ impl Table {
                 conn,
                 invite,
                 tx,
+                room_for_over,
                 reply,
             } => {
-                let r = self.may_see(&caller, invite.as_deref());
+                let live = self.meta.status.is_live();
+                let r = self.may_see(&caller, invite.as_deref()).and_then(|()| {
+                    if live || room_for_over {
+                        Ok(live)
+                    } else {
+                        Err(too_many_subscriptions())
+                    }
+                });
                 if r.is_ok() {
                     let msg = self.first_message_for(caller.user_id);
                     if tx.try_send(msg).is_ok() {
@@ -1189,6 +1281,13 @@ impl Table {
                 return true;
             }
             Cmd::Shutdown => return false,
+            Cmd::Expire { reply } => {
+                let r = self.expire().await;
+                if r == Ok(true) {
+                    self.after_change();
+                }
+                let _ = reply.send(r.map(|_| ()));
+            }
             Cmd::Sit {
                 caller,
                 seat,
@@ -1199,19 +1298,34 @@ impl Table {
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::Leave { caller, reply } => {
-                let r = self.leave(&caller).await;
+                // To anyone who may not see it, a private table answers as a missing one.
+                let r = match self.may_see(&caller, None) {
+                    Ok(()) => self.leave(&caller).await,
+                    Err(e) => Err(e),
+                };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::FillBots { caller, bot, reply } => {
-                let r = self.fill_bots(&caller, bot).await;
+                let r = match self.may_see(&caller, None) {
+                    Ok(()) => self.fill_bots(&caller, bot).await,
+                    Err(e) => Err(e),
+                };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::Start { caller, reply } => {
-                let r = self.start(&caller).await;
+                // To anyone who may not see it, a private table answers as a missing one.
+                let r = match self.may_see(&caller, None) {
+                    Ok(()) => self.start(&caller).await,
+                    Err(e) => Err(e),
+                };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::Abandon { caller, reply } => {
-                let r = self.abandon(&caller).await;
+                // To anyone who may not see it, a private table answers as a missing one.
+                let r = match self.may_see(&caller, None) {
+                    Ok(()) => self.abandon(&caller).await,
+                    Err(e) => Err(e),
+                };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
             Cmd::Act {
@@ -1219,18 +1333,24 @@ impl Table {
                 seat,
                 version,
                 action,
+                id,
                 reply,
             } => {
-                let r = match (self.seat_of(caller.user_id), seat) {
-                    (None, _) => Err(ApiError::forbidden(
-                        "not_seated",
-                        "you hold no seat at this table (or a bot has taken it over)",
-                    )),
-                    (Some(mine), Some(asked)) if mine.0 != asked => Err(ApiError::forbidden(
-                        "foreign_seat",
-                        format!("you play {mine}, not seat {asked}"),
-                    )),
-                    (Some(mine), _) => self.act(mine, version, action).await,
+                let seen = self.may_see(&caller, None).and_then(|()| {
+                    let mine = self.acting_seat(&caller, seat)?;
+                    let seen = self
+                        .ids
+                        .check(mine, id.as_deref(), &action, &self.actions)?;
+                    Ok((mine, seen))
+                });
+                let r = match seen {
+                    Err(e) => Err(e),
+                    // Already played: its ack again, and nothing changes or is sent.
+                    Ok((_, Seen::Retry(made))) => {
+                        let _ = reply.send(Ok(made));
+                        return true;
+                    }
+                    Ok((mine, Seen::New)) => self.act(mine, version, action, id).await,
                 };
                 self.finish_change(r, reply);
             }
@@ -1248,7 +1368,7 @@ impl Table {
                     .get(seat.index())
                     .is_some_and(|s| s.bot.is_some());
                 if is_bot && version == self.version() {
-                    match self.act(seat, version, action).await {
+                    match self.act(seat, version, action, None).await {
                         Ok(_) => {
                             self.backoff.succeeded();
                             self.after_change();
@@ -1269,6 +1389,21 @@ impl Table {
             }
         }
         true
+    }
+
+    /// The seat `caller` acts for, given the seat it asked to act for (if any).
+    fn acting_seat(&self, caller: &Caller, asked: Option<u8>) -> Result<Seat, ApiError> {
+        match (self.seat_of(caller.user_id), asked) {
+            (None, _) => Err(ApiError::forbidden(
+                "not_seated",
+                "you hold no seat at this table (or a bot has taken it over)",
+            )),
+            (Some(mine), Some(asked)) if mine.0 != asked => Err(ApiError::forbidden(
+                "foreign_seat",
+                format!("you play {mine}, not seat {asked}"),
+            )),
+            (Some(mine), _) => Ok(mine),
+        }
     }
 
     fn finish_change<T>(&mut self, r: Result<T, ApiError>, reply: Reply<T>) {
@@ -1314,7 +1449,7 @@ impl Table {
                     }
                     continue;
                 }
-                _ = tokio::time::sleep(Duration::from_secs(300)), if idle => None,
+                _ = tokio::time::sleep(OVER_AND_UNFOLLOWED), if idle => None,
             };
             let Some(cmd) = cmd else { break };
             if !self.handle(cmd).await {
@@ -1333,11 +1468,15 @@ pub struct TableHandle {
     pub task: tokio::task::JoinHandle<()>,
 }
 
+/// A table's committed actions, and the ids their clients gave them.
+#[derive(Default)]
+pub struct Log {
+    pub actions: Vec<LoggedAction<Value>>,
+    pub ids: ActionIds,
+}
+
 /// Loads a table (any status) from the database; `None` if there is no such table.
-pub async fn load(
-    db: &Db,
-    id: TableId,
-) -> Result<Option<(TableMeta, Vec<LoggedAction<Value>>)>, ApiError> {
+pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiError> {
     let Some(row) = sqlx::query(
         "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state,
                 rules_version, abandoned_reason
@@ -1367,12 +1506,13 @@ pub async fn load(
         })
         .collect();
     let action_rows = sqlx::query(
-        "SELECT version, seat, action FROM actions WHERE table_id = $1 ORDER BY version",
+        "SELECT version, seat, action, client_id FROM actions WHERE table_id = $1 ORDER BY version",
     )
     .bind(id)
     .fetch_all(db)
     .await?;
     let mut actions = Vec::with_capacity(action_rows.len());
+    let mut ids = ActionIds::default();
     for (i, r) in action_rows.iter().enumerate() {
         if r.get::<i64, _>("version") != i as i64 + 1 {
             return Err(ApiError::internal(format!(
@@ -1380,8 +1520,12 @@ pub async fn load(
                 i + 1
             )));
         }
+        let seat = Seat(r.get::<i64, _>("seat") as u8);
+        if let Some(client_id) = r.get::<Option<String>, _>("client_id") {
+            ids.insert(seat, client_id, i as u64 + 1);
+        }
         actions.push(LoggedAction {
-            seat: Seat(r.get::<i64, _>("seat") as u8),
+            seat,
             action: parse(r.get("action"))?,
         });
     }
@@ -1415,7 +1559,7 @@ pub async fn load(
             .as_deref()
             .and_then(AbandonedReason::parse),
     };
-    Ok(Some((meta, actions)))
+    Ok(Some((meta, Log { actions, ids })))
 }
 
 /// Replays `actions` from the seed; every viewer's log lines along the way.
@@ -1457,7 +1601,7 @@ pub fn spawn(
     (bots, bot_delay): (crate::bots::BotPool, Duration),
     metrics: Arc<Metrics>,
     meta: TableMeta,
-    actions: Vec<LoggedAction<Value>>,
+    Log { actions, ids }: Log,
 ) -> Result<TableHandle, ApiError> {
     let game = registry.get(&meta.game).cloned().ok_or_else(|| {
         ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
@@ -1494,6 +1638,7 @@ pub fn spawn(
         game,
         state,
         actions,
+        ids,
         log,
         subs: HashMap::new(),
         writer,

@@ -24,6 +24,8 @@ pub struct ActionWrite {
     pub version: i64,
     pub seat: i64,
     pub action: String,
+    /// The id the client gave the action, if any (kept so a retry is recognised).
+    pub client_id: Option<String>,
     pub outcome: Option<String>,
     /// The clocks after this action (`table::ClockState` as JSON), for clocked tables.
     pub clock_state: Option<String>,
@@ -426,9 +428,9 @@ macro_rules! own_action_stored {
 /// one did, whose outcome is the same.
 const SQLITE_BATCH: &str = concat!(
     "BEGIN IMMEDIATE;
-INSERT INTO actions (table_id, version, seat, action, created_at)
+INSERT INTO actions (table_id, version, seat, action, client_id, created_at)
     SELECT json_extract(value, '$.t'), json_extract(value, '$.v'),
-           json_extract(value, '$.s'), json_extract(value, '$.a'), $1
+           json_extract(value, '$.s'), json_extract(value, '$.a'), json_extract(value, '$.c'), $1
     FROM json_each($2) WHERE true -- SQLite's grammar needs a WHERE before ON CONFLICT
     ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version;
 UPDATE game_tables SET status = 'finished', outcome = json_extract(j.value, '$.x'), updated_at = $1
@@ -512,6 +514,9 @@ struct Row<'a> {
     v: i64,
     s: i64,
     a: &'a str,
+    /// Absent (read as NULL) for the many actions without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    c: Option<&'a str>,
 }
 
 impl<'a> Row<'a> {
@@ -521,6 +526,7 @@ impl<'a> Row<'a> {
             v: w.version,
             s: w.seat,
             a: &w.action,
+            c: w.client_id.as_deref(),
         }
     }
 }
@@ -537,9 +543,9 @@ async fn insert_rows(
     use sqlx::Row as _;
     let rows: Vec<Row<'_>> = batch.iter().map(|j| Row::of(&j.write)).collect();
     let json = serde_json::to_string(&rows).map_err(|e| e.to_string())?;
-    let sql = "INSERT INTO actions (table_id, version, seat, action, created_at)
-         SELECT x.t, x.v, x.s, x.a, $1
-         FROM jsonb_to_recordset($2::jsonb) AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT)
+    let sql = "INSERT INTO actions (table_id, version, seat, action, client_id, created_at)
+         SELECT x.t, x.v, x.s, x.a, x.c, $1
+         FROM jsonb_to_recordset($2::jsonb) AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT, c TEXT)
          ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version";
     let went_in: std::collections::HashSet<(i64, i64)> = sqlx::query(sql)
         .bind(at)
@@ -695,6 +701,7 @@ mod tests {
             version,
             seat: 0,
             action: "1".into(),
+            client_id: None,
             outcome: None,
             clock_state: None,
         };
@@ -741,6 +748,7 @@ mod tests {
             version: 1,
             seat: 0,
             action: action.into(),
+            client_id: None,
             outcome: Some(outcome.into()),
             clock_state: Some(format!("{{\"by\":{action}}}")),
         };

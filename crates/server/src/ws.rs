@@ -50,6 +50,9 @@ enum ClientMsg {
         action: Value,
         #[serde(default)]
         seat: Option<u8>,
+        /// The client's id for the action: a resend is answered, not played again.
+        #[serde(default)]
+        id: Option<String>,
         #[serde(default, rename = "ref")]
         reference: Option<Value>,
     },
@@ -149,6 +152,14 @@ pub async fn upgrade(
 
 use axum::extract::FromRequestParts;
 
+/// A table a connection follows.
+struct Followed {
+    /// It was over (finished or abandoned) when followed.
+    over: bool,
+    /// Its place in the address's count of subscriptions.
+    place: CountGuard<IpAddr>,
+}
+
 /// Close code 1008, "policy violation": the session this socket acted for has ended.
 const SESSION_ENDED: u16 = 1008;
 
@@ -168,7 +179,7 @@ async fn run(
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(CONNECTION_BACKLOG);
     // Each subscription holds a place in its address's count.
-    let mut subscribed: HashMap<TableId, CountGuard<IpAddr>> = HashMap::new();
+    let mut subscribed: HashMap<TableId, Followed> = HashMap::new();
     let mut shutdown = state.shutdown.clone();
     let caller = Caller {
         user_id: user.id,
@@ -242,7 +253,7 @@ async fn handle(
     caller: &Caller,
     ip: IpAddr,
     tx: &mpsc::Sender<Utf8Bytes>,
-    subscribed: &mut HashMap<TableId, CountGuard<IpAddr>>,
+    subscribed: &mut HashMap<TableId, Followed>,
     text: &str,
 ) {
     let msg: ClientMsg = match serde_json::from_str(text) {
@@ -269,8 +280,13 @@ async fn handle(
             invite,
             reference,
         } => {
+            // Over when followed: those are capped per connection (they cost the
+            // server the whole table in memory while followed).
+            let over = subscribed.values().filter(|f| f.over).count();
+            let room_for_over = subscribed.get(&table).is_some_and(|f| f.over)
+                || over < state.config.max_finished_subscriptions;
             let place = match subscribed.remove(&table) {
-                Some(place) => place,
+                Some(followed) => followed.place,
                 None => match state.subscriptions.acquire(ip) {
                     Some(place) => place,
                     None => {
@@ -296,12 +312,13 @@ async fn handle(
                     conn,
                     invite,
                     tx: sub_tx,
+                    room_for_over,
                     reply,
                 })
                 .await;
             match r {
-                Ok(()) => {
-                    subscribed.insert(table, place);
+                Ok(live) => {
+                    subscribed.insert(table, Followed { over: !live, place });
                 }
                 Err(e) => {
                     let _ = tx.try_send(error_msg(Some(table), reference.as_ref(), &e).into());
@@ -323,6 +340,7 @@ async fn handle(
             version,
             action,
             seat,
+            id,
             reference,
         } => {
             let c = caller.clone();
@@ -333,6 +351,7 @@ async fn handle(
                     seat,
                     version,
                     action,
+                    id,
                     reply,
                 })
                 .await;
