@@ -193,31 +193,37 @@ fn two_guests_whose_one_second_clocks_run_out_do_not_freeze_the_server() {
 
 #[test]
 fn websocket_clients_that_never_read_do_not_freeze_the_server() {
-    // One account sets up many tables quickly: above the default request limits.
+    // Many tables set up quickly from one address: above the default request limits.
     let served = Served::start(&[
         "--rate-per-account",
         "1000/5000",
         "--rate-per-ip",
         "1000/5000",
+        "--rate-auth-per-ip",
+        "100/100",
     ]);
-    let host = served.guest();
-    // Tables that bots play as fast as they can, each a five-game match.
+    // Tables that bots play as fast as they can, five games each; a guest may hold
+    // only three tables not yet started, so fourteen hosts set them up.
     let mut tables = Vec::new();
-    for _ in 0..40 {
-        let created = served.post(
-            "/api/tables",
-            Some(&host),
-            r#"{"game":"secret-moon","players":5,"sit":false,"options":{"games":5}}"#,
-        );
-        assert!(created.starts_with("HTTP/1.1 201"), "{created}");
-        tables.push(json_field(&created, "id"));
+    for _ in 0..14 {
+        let host = served.guest();
+        for _ in 0..3 {
+            let created = served.post(
+                "/api/tables",
+                Some(&host),
+                r#"{"game":"secret-moon","players":5,"sit":false,"options":{"games":5}}"#,
+            );
+            assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+            tables.push((host.clone(), json_field(&created, "id")));
+        }
     }
-    // Two clients subscribe to every table and never read a byte.
+    // Two clients of a spectator subscribe to every table and never read a byte.
+    let spectator = served.guest();
     let mut sockets = Vec::new();
     for _ in 0..2 {
-        let url = format!("ws://{}/ws?token={host}", served.addr);
+        let url = format!("ws://{}/ws?token={spectator}", served.addr);
         let (mut socket, _) = tungstenite::connect(url).expect("websocket");
-        for table in &tables {
+        for (_, table) in &tables {
             socket
                 .send(tungstenite::Message::text(format!(
                     r#"{{"type":"subscribe","table":{table}}}"#
@@ -227,10 +233,10 @@ fn websocket_clients_that_never_read_do_not_freeze_the_server() {
         sockets.push(socket);
     }
     std::thread::sleep(Duration::from_millis(300));
-    for table in &tables {
-        let filled = served.post(&format!("/api/tables/{table}/bots"), Some(&host), "{}");
+    for (host, table) in &tables {
+        let filled = served.post(&format!("/api/tables/{table}/bots"), Some(host), "{}");
         assert!(filled.starts_with("HTTP/1.1 200"), "{filled}");
-        let started = served.post(&format!("/api/tables/{table}/start"), Some(&host), "");
+        let started = served.post(&format!("/api/tables/{table}/start"), Some(host), "");
         assert!(started.starts_with("HTTP/1.1 200"), "{started}");
     }
     wait_for(&served, "fell behind", Duration::from_secs(60));
