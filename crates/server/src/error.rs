@@ -74,6 +74,12 @@ impl From<DynError> for ApiError {
     }
 }
 
+impl From<takuge_protocol::Refusal> for ApiError {
+    fn from(r: takuge_protocol::Refusal) -> Self {
+        ApiError::bad_request(r.code, r.message)
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         ApiError::internal(e)

@@ -10,6 +10,7 @@ pub mod auth;
 pub mod bots;
 pub mod db;
 pub mod error;
+pub mod extract;
 pub mod hub;
 pub mod limit;
 pub mod loadtest;
