@@ -114,7 +114,10 @@ mod tests {
             let text = serde_json::to_string(&clock).unwrap();
             assert_eq!(serde_json::from_str::<Clock>(&text).unwrap(), clock);
         }
-        assert_eq!(serde_json::to_value(Clock::None).unwrap(), json!({"kind": "none"}));
+        assert_eq!(
+            serde_json::to_value(Clock::None).unwrap(),
+            json!({"kind": "none"})
+        );
     }
 
     #[test]

@@ -188,6 +188,9 @@ mod tests {
                 players: Some(4)
             })
         );
-        assert_eq!(decode_query::<ReplayQuery>(""), Ok(ReplayQuery { seat: None }));
+        assert_eq!(
+            decode_query::<ReplayQuery>(""),
+            Ok(ReplayQuery { seat: None })
+        );
     }
 }

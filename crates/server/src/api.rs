@@ -4,6 +4,8 @@ use crate::auth::{self, Auth, Credential, MaybeAuth, User};
 use crate::db::now;
 use crate::error::ApiError;
 use crate::error::ErrorBody;
+pub use crate::extract::ApiJson;
+use crate::extract::{ApiPath, ApiQuery};
 use crate::openapi::{GameMetaSchema, MatchRecordSchema, ReplayStepSchema, ViewerSchema};
 use crate::table::{Caller, Clock, Cmd, TableId, TableInfo};
 use crate::AppState;
@@ -11,8 +13,6 @@ use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-pub use crate::extract::ApiJson;
-use crate::extract::{ApiPath, ApiQuery};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::Row;
@@ -479,7 +479,10 @@ pub struct LobbyTable {
     summary = "the lobby: open public tables (filters: game, players)",
     params(LobbyQuery),
     responses((status = 200, description = "open public tables", body = Lobby)))]
-pub async fn lobby(State(state): S, ApiQuery(q): ApiQuery<LobbyQuery>) -> Result<Json<Lobby>, ApiError> {
+pub async fn lobby(
+    State(state): S,
+    ApiQuery(q): ApiQuery<LobbyQuery>,
+) -> Result<Json<Lobby>, ApiError> {
     let rows = sqlx::query(
         "SELECT t.id, t.game, t.players, t.clock, t.host,
                 (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND (s.user_id IS NOT NULL OR s.bot IS NOT NULL)) AS taken

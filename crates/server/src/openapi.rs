@@ -283,10 +283,18 @@ fn finish(doc: &mut Value) {
                 );
             }
             if takes_parameters_in(op, "path") {
-                add_error(op, "400", "`malformed_path`: a path parameter does not parse");
+                add_error(
+                    op,
+                    "400",
+                    "`malformed_path`: a path parameter does not parse",
+                );
             }
             if takes_parameters_in(op, "query") {
-                add_error(op, "400", "`malformed_query`: the query string does not parse");
+                add_error(
+                    op,
+                    "400",
+                    "`malformed_query`: the query string does not parse",
+                );
             }
             if op.contains_key("requestBody") {
                 add_error(

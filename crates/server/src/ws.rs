@@ -4,8 +4,6 @@
 use crate::auth::{self, Credential, User};
 use crate::error::ApiError;
 use crate::table::{Caller, Cmd, TableId, CONNECTION_BACKLOG, PROTOCOL};
-use takuge_protocol::{decode_client_message, reference_of, ClientMsg};
-pub use takuge_protocol::WsQuery;
 use crate::AppState;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -17,6 +15,8 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+pub use takuge_protocol::WsQuery;
+use takuge_protocol::{decode_client_message, reference_of, ClientMsg};
 use tokio::sync::mpsc;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);

@@ -42,14 +42,21 @@ async fn a_json_array_body_is_refused_and_changes_nothing(backend: Backend) {
         (sit.as_str(), "[1]"),
         (bots.as_str(), "[]"),
         ("/api/tables", r#"["secret-moon", null, 3]"#),
-        ("/api/login", r#"[{"name": "alice", "password": "correct horse"}]"#),
+        (
+            "/api/login",
+            r#"[{"name": "alice", "password": "correct horse"}]"#,
+        ),
         ("/api/register", r#"["mallory", "correct horse"]"#),
         ("/api/register", "null"),
     ] {
         let got = post_raw(base, path, Some(&other.token), body.into()).await;
         assert_refused(&got, 400, "malformed_json", &format!("{path} {body}"));
     }
-    assert_eq!(snapshot(&env).await, before, "a refused body changed something");
+    assert_eq!(
+        snapshot(&env).await,
+        before,
+        "a refused body changed something"
+    );
     server.shutdown().await;
 }
 
@@ -83,7 +90,10 @@ async fn unknown_fields_in_a_clock_are_refused(backend: Backend) {
         )
         .await;
     assert_eq!(s, 201, "{b}");
-    assert_eq!(b["clock"], json!({"kind": "turn_based", "hours_per_move": 24}));
+    assert_eq!(
+        b["clock"],
+        json!({"kind": "turn_based", "hours_per_move": 24})
+    );
     server.shutdown().await;
 }
 
@@ -149,8 +159,10 @@ async fn a_rate_limited_message_is_answered_with_its_ref(backend: Backend) {
         (&json!("rate_limited"), &json!("fourth"), &Value::Null),
         "{e}"
     );
-    ws.send(json!({"type": "act", "table": 12, "version": 3, "action": {"bid": 1}, "ref": {"n": 5}}))
-        .await;
+    ws.send(
+        json!({"type": "act", "table": 12, "version": 3, "action": {"bid": 1}, "ref": {"n": 5}}),
+    )
+    .await;
     let e = ws.recv_type("error").await;
     assert_eq!(
         (&e["code"], &e["ref"], &e["table"]),
@@ -167,19 +179,29 @@ async fn a_malformed_message_is_answered_with_its_ref(backend: Backend) {
     let server = env.start().await;
     let c = Client::guest(server.addr).await;
     let mut ws = c.ws().await;
-    ws.send(json!({"type": "act", "table": 3, "ref": "r1"})).await;
+    ws.send(json!({"type": "act", "table": 3, "ref": "r1"}))
+        .await;
     let e = ws.recv_type("error").await;
     assert_eq!(
         (&e["code"], &e["ref"], &e["table"]),
         (&json!("malformed_json"), &json!("r1"), &json!(3)),
         "{e}"
     );
-    ws.send(json!({"type": "ping", "ref": 9, "extra": true})).await;
+    ws.send(json!({"type": "ping", "ref": 9, "extra": true}))
+        .await;
     let e = ws.recv_type("error").await;
-    assert_eq!((&e["code"], &e["ref"]), (&json!("malformed_json"), &json!(9)), "{e}");
+    assert_eq!(
+        (&e["code"], &e["ref"]),
+        (&json!("malformed_json"), &json!(9)),
+        "{e}"
+    );
     ws.send(json!([{"type": "ping", "ref": 10}])).await;
     let e = ws.recv_type("error").await;
-    assert_eq!((&e["code"], &e["ref"]), (&json!("malformed_json"), &Value::Null), "{e}");
+    assert_eq!(
+        (&e["code"], &e["ref"]),
+        (&json!("malformed_json"), &Value::Null),
+        "{e}"
+    );
     server.shutdown().await;
 }
 
