@@ -29,7 +29,10 @@ fn query<T: DeserializeOwned + Serialize + PartialEq>(bytes: &[u8]) {
     };
     let again = serde_urlencoded::to_string(&value).expect("an accepted query serialises");
     let back: T = decode_query(&again).expect("a written query decodes");
-    assert!(back == value, "query round trip changed {text:?} into {again:?}");
+    assert!(
+        back == value,
+        "query round trip changed {text:?} into {again:?}"
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
