@@ -4,47 +4,26 @@ use crate::auth::{self, Auth, Credential, MaybeAuth, User};
 use crate::db::now;
 use crate::error::ApiError;
 use crate::error::ErrorBody;
+pub use crate::extract::ApiJson;
+use crate::extract::{ApiPath, ApiQuery};
 use crate::openapi::{GameMetaSchema, MatchRecordSchema, ReplayStepSchema, ViewerSchema};
 use crate::table::{Caller, Clock, Cmd, TableId, TableInfo};
 use crate::AppState;
-use axum::body::Bytes;
-use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use sqlx::Row;
 use std::sync::Arc;
 use takuge_engine::{GameMeta, MatchRecord, Seat, Viewer};
-use utoipa::{IntoParams, ToSchema};
+pub use takuge_protocol::{
+    ActBody, BotsBody, CreateTable, Credentials, InviteQuery, LobbyQuery, ReplayQuery, SitBody,
+};
+use utoipa::ToSchema;
 
 type S = State<Arc<AppState>>;
-
-/// A JSON body whose every failure (too large, not JSON, wrong shape) is a JSON error.
-pub struct ApiJson<T>(pub T);
-
-impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|rej| {
-            let status = rej.status();
-            if status == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(status, "payload_too_large", "the request body is too large")
-            } else {
-                ApiError::new(status, "bad_request", rej.body_text())
-            }
-        })?;
-        serde_json::from_slice(&bytes).map(ApiJson).map_err(|e| {
-            ApiError::bad_request(
-                "malformed_json",
-                format!("the body is not the expected JSON: {e}"),
-            )
-        })
-    }
-}
 
 fn caller(user: &User) -> Caller {
     Caller {
@@ -63,15 +42,6 @@ pub struct SessionOut {
 fn with_cookie(state: &AppState, out: SessionOut) -> Response {
     let cookie = auth::session_cookie(&out.token, state.config.secure_cookies);
     ([(header::SET_COOKIE, cookie)], Json(out)).into_response()
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Credentials {
-    /// Registering: 3 to 32 letters, digits, `_`, `-` or `.`.
-    pub name: String,
-    /// Registering: 8 to 256 characters.
-    pub password: String,
 }
 
 pub(crate) fn invalid_credentials() -> ApiError {
@@ -374,28 +344,6 @@ pub async fn games(State(state): S) -> Json<Games> {
     Json(Games { games })
 }
 
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CreateTable {
-    /// A game id from `/api/games`.
-    pub game: String,
-    /// The game's options; absent or null: the recommended setup.
-    #[serde(default)]
-    pub options: Value,
-    pub players: usize,
-    /// Private tables are reached only with their invite code.
-    #[serde(default)]
-    pub private: bool,
-    #[serde(default)]
-    pub clock: Clock,
-    /// Take a seat right away (default true).
-    #[serde(default)]
-    pub sit: Option<bool>,
-    /// A fixed seed; only when the server allows it (tests).
-    #[serde(default)]
-    pub seed: Option<u64>,
-}
-
 /// A new table's rows: the table and its seats, written in one transaction.
 struct NewTableRow {
     game: String,
@@ -578,14 +526,6 @@ pub async fn create_table(
     Ok((StatusCode::CREATED, Json(info)))
 }
 
-#[derive(Deserialize, IntoParams)]
-pub struct LobbyQuery {
-    /// Only tables of this game.
-    pub game: Option<String>,
-    /// Only tables for this many players.
-    pub players: Option<i64>,
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct Lobby {
     /// Newest first, at most 200.
@@ -606,7 +546,10 @@ pub struct LobbyTable {
     summary = "the lobby: open public tables (filters: game, players)",
     params(LobbyQuery),
     responses((status = 200, description = "open public tables", body = Lobby)))]
-pub async fn lobby(State(state): S, Query(q): Query<LobbyQuery>) -> Result<Json<Lobby>, ApiError> {
+pub async fn lobby(
+    State(state): S,
+    ApiQuery(q): ApiQuery<LobbyQuery>,
+) -> Result<Json<Lobby>, ApiError> {
     let rows = sqlx::query(
         "SELECT t.id, t.game, t.players, t.clock, t.host,
                 (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND (s.user_id IS NOT NULL OR s.bot IS NOT NULL)) AS taken
@@ -635,12 +578,6 @@ pub async fn lobby(State(state): S, Query(q): Query<LobbyQuery>) -> Result<Json<
     Ok(Json(Lobby { tables }))
 }
 
-#[derive(Deserialize, Default, IntoParams)]
-pub struct InviteQuery {
-    /// The invite code of a private table.
-    pub invite: Option<String>,
-}
-
 #[utoipa::path(get, path = "/api/tables/{id}", tag = "tables",
     summary = "a table (private ones need ?invite=)",
     params(("id" = i64, Path, description = "the table"), InviteQuery),
@@ -652,8 +589,8 @@ pub struct InviteQuery {
 pub async fn table_info(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
-    Query(q): Query<InviteQuery>,
+    ApiPath(id): ApiPath<TableId>,
+    ApiQuery(q): ApiQuery<InviteQuery>,
 ) -> Result<Json<TableInfo>, ApiError> {
     let c = caller(&auth.user);
     let info = state
@@ -665,17 +602,6 @@ pub async fn table_info(
         })
         .await?;
     Ok(Json(info))
-}
-
-#[derive(Deserialize, Default, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SitBody {
-    /// The seat to take; absent: the first free one.
-    #[serde(default)]
-    pub seat: Option<u8>,
-    /// The invite code of a private table.
-    #[serde(default)]
-    pub invite: Option<String>,
 }
 
 #[utoipa::path(post, path = "/api/tables/{id}/sit", tag = "tables", summary = "take a seat",
@@ -691,7 +617,7 @@ pub struct SitBody {
 pub async fn sit(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
+    ApiPath(id): ApiPath<TableId>,
     ApiJson(body): ApiJson<SitBody>,
 ) -> Result<Json<TableInfo>, ApiError> {
     let c = caller(&auth.user);
@@ -721,7 +647,7 @@ pub async fn sit(
 pub async fn leave(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
+    ApiPath(id): ApiPath<TableId>,
 ) -> Result<Json<TableInfo>, ApiError> {
     let c = caller(&auth.user);
     Ok(Json(
@@ -730,14 +656,6 @@ pub async fn leave(
             .ask(id, |reply| Cmd::Leave { caller: c, reply })
             .await?,
     ))
-}
-
-#[derive(Deserialize, Default, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BotsBody {
-    /// One of the game's bots; absent: its default bot.
-    #[serde(default)]
-    pub bot: Option<String>,
 }
 
 #[utoipa::path(post, path = "/api/tables/{id}/bots", tag = "tables",
@@ -755,7 +673,7 @@ pub struct BotsBody {
 pub async fn fill_bots(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
+    ApiPath(id): ApiPath<TableId>,
     ApiJson(body): ApiJson<BotsBody>,
 ) -> Result<Json<TableInfo>, ApiError> {
     let c = caller(&auth.user);
@@ -784,7 +702,7 @@ pub async fn fill_bots(
 pub async fn start(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
+    ApiPath(id): ApiPath<TableId>,
 ) -> Result<Json<TableInfo>, ApiError> {
     let c = caller(&auth.user);
     Ok(Json(
@@ -808,7 +726,7 @@ pub async fn start(
 pub async fn abandon(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
+    ApiPath(id): ApiPath<TableId>,
 ) -> Result<Json<TableInfo>, ApiError> {
     let c = caller(&auth.user);
     Ok(Json(
@@ -817,23 +735,6 @@ pub async fn abandon(
             .ask(id, |reply| Cmd::Abandon { caller: c, reply })
             .await?,
     ))
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ActBody {
-    /// The seat to act for; absent: the caller's (first) seat.
-    #[serde(default)]
-    pub seat: Option<u8>,
-    /// The table version the action was chosen at.
-    pub version: u64,
-    /// One of the seat's legal actions, as the game's JSON.
-    pub action: Value,
-    /// The client's id for this action, 1 to 64 visible ASCII characters, unique per
-    /// seat and table: sent again with the same action, it is answered with the
-    /// original version and not played twice.
-    #[serde(default)]
-    pub id: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -858,7 +759,7 @@ pub struct Acted {
 pub async fn act(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
+    ApiPath(id): ApiPath<TableId>,
     ApiJson(body): ApiJson<ActBody>,
 ) -> Result<Json<Acted>, ApiError> {
     let c = caller(&auth.user);
@@ -889,7 +790,7 @@ pub async fn act(
 pub async fn record(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
+    ApiPath(id): ApiPath<TableId>,
 ) -> Result<Response, ApiError> {
     let c = caller(&auth.user);
     let record = state
@@ -904,12 +805,6 @@ pub async fn record(
         Json(record),
     )
         .into_response())
-}
-
-#[derive(Deserialize, Default, IntoParams)]
-pub struct ReplayQuery {
-    /// The seat whose views to show; absent: the spectator's.
-    pub seat: Option<u8>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -936,8 +831,8 @@ pub struct Replay {
 pub async fn replay(
     State(state): S,
     auth: Auth,
-    Path(id): Path<TableId>,
-    Query(q): Query<ReplayQuery>,
+    ApiPath(id): ApiPath<TableId>,
+    ApiQuery(q): ApiQuery<ReplayQuery>,
 ) -> Result<Json<Replay>, ApiError> {
     let c = caller(&auth.user);
     let record = state
@@ -983,7 +878,6 @@ pub async fn replay(
         (status = 403, description = "`csrf`: a cookie-authenticated upgrade from another site", body = ErrorBody),
     ))]
 pub async fn websocket(state: S, req: Request) -> Result<Response, ApiError> {
-    let query = Query::<crate::ws::WsQuery>::try_from_uri(req.uri())
-        .map_err(|e| ApiError::bad_request("bad_request", e.body_text()))?;
+    let query = crate::extract::query(req.uri().query())?;
     crate::ws::upgrade(state, query, req).await
 }

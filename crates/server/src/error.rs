@@ -121,6 +121,12 @@ impl ApiError {
     }
 }
 
+impl From<takuge_protocol::Refusal> for ApiError {
+    fn from(r: takuge_protocol::Refusal) -> Self {
+        ApiError::bad_request(r.code, r.message)
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         if database_unavailable(&e) {

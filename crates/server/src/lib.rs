@@ -16,6 +16,7 @@ pub mod error;
 pub mod headers;
 pub mod health;
 pub mod hashing;
+pub mod extract;
 pub mod hub;
 pub mod limit;
 pub mod listen;

@@ -244,6 +244,14 @@ fn names_scheme(requirements: Option<&Value>, scheme: &str) -> bool {
         .is_some_and(|alts| alts.iter().any(|alt| alt.get(scheme).is_some()))
 }
 
+/// Whether `op` declares parameters `place` (`path`, `query`): its extractor refuses
+/// one that does not parse.
+fn takes_parameters_in(op: &Map<String, Value>, place: &str) -> bool {
+    op.get("parameters")
+        .and_then(Value::as_array)
+        .is_some_and(|ps| ps.iter().any(|p| p["in"] == place))
+}
+
 /// What the middleware and extractors do to every route, added to each operation from
 /// what its annotation says (its security and its body), plus the top-level facts.
 fn finish(doc: &mut Value) {
@@ -274,11 +282,25 @@ fn finish(doc: &mut Value) {
                     "`csrf`: neither a bearer token nor the `x-takuge` header",
                 );
             }
+            if takes_parameters_in(op, "path") {
+                add_error(
+                    op,
+                    "400",
+                    "`malformed_path`: a path parameter does not parse",
+                );
+            }
+            if takes_parameters_in(op, "query") {
+                add_error(
+                    op,
+                    "400",
+                    "`malformed_query`: the query string does not parse",
+                );
+            }
             if op.contains_key("requestBody") {
                 add_error(
                     op,
                     "400",
-                    "`malformed_json`, `bad_request`: not the expected JSON",
+                    "`malformed_json`, `bad_request`: not the expected JSON object",
                 );
                 add_error(op, "413", "`payload_too_large`: the body is over the limit");
             }

@@ -22,10 +22,9 @@ use takuge_engine::{
 };
 use tokio::sync::{mpsc, oneshot};
 
-pub type TableId = i64;
+pub use takuge_protocol::TableId;
 
-/// The version of the WebSocket protocol (docs/PROTOCOL.md).
-pub const PROTOCOL: u32 = 1;
+pub use takuge_protocol::PROTOCOL;
 
 /// How long a table that is over stays in memory once nobody follows it: a follower
 /// coming back soon (a reload) finds it there, and a client following table after
@@ -66,43 +65,7 @@ impl Status {
     }
 }
 
-/// How long a seat may think.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Clock {
-    /// No clock: the table waits for ever.
-    #[default]
-    None,
-    /// Real time: each move may take `per_move_seconds`, plus what is left of the
-    /// seat's `reserve_seconds`.
-    RealTime {
-        per_move_seconds: u32,
-        reserve_seconds: u32,
-    },
-    /// Turn-based (correspondence): each move may take `hours_per_move`.
-    TurnBased { hours_per_move: u32 },
-}
-
-impl Clock {
-    pub fn validate(&self) -> Result<(), ApiError> {
-        let ok = match *self {
-            Clock::None => true,
-            Clock::RealTime {
-                per_move_seconds,
-                reserve_seconds,
-            } => (1..=3600).contains(&per_move_seconds) && reserve_seconds <= 24 * 3600,
-            Clock::TurnBased { hours_per_move } => (1..=24 * 14).contains(&hours_per_move),
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(ApiError::bad_request(
-                "invalid_clock",
-                "real-time clocks allow 1 to 3600 seconds per move and a reserve up to 24 hours; turn-based clocks 1 to 336 hours per move",
-            ))
-        }
-    }
-}
+pub use takuge_protocol::Clock;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct SeatInfo {

@@ -7,18 +7,18 @@ use crate::limit::CountGuard;
 use crate::table::{Caller, Cmd, TableId, CONNECTION_BACKLOG, PROTOCOL};
 use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Query, State};
-use axum::http::StatusCode;
-use axum::http::{header, HeaderMap};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+pub use takuge_protocol::WsQuery;
+use takuge_protocol::{decode_client_message, reference_of, ClientMsg};
 use tokio::sync::mpsc;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -28,45 +28,6 @@ const IDLE: Duration = Duration::from_secs(90);
 const PING_EVERY: Duration = Duration::from_secs(30);
 /// Bytes read from the socket at a time (client messages are small).
 const READ_BUFFER: usize = 8 * 1024;
-
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum ClientMsg {
-    Subscribe {
-        table: TableId,
-        #[serde(default)]
-        invite: Option<String>,
-        #[serde(default, rename = "ref")]
-        reference: Option<Value>,
-    },
-    Unsubscribe {
-        table: TableId,
-        #[serde(default, rename = "ref")]
-        reference: Option<Value>,
-    },
-    Act {
-        table: TableId,
-        version: u64,
-        action: Value,
-        #[serde(default)]
-        seat: Option<u8>,
-        /// The client's id for the action: a resend is answered, not played again.
-        #[serde(default)]
-        id: Option<String>,
-        #[serde(default, rename = "ref")]
-        reference: Option<Value>,
-    },
-    Ping {
-        #[serde(default, rename = "ref")]
-        reference: Option<Value>,
-    },
-}
-
-#[derive(Deserialize, Default)]
-pub struct WsQuery {
-    /// For clients that can set neither a cookie nor a header.
-    pub token: Option<String>,
-}
 
 fn error_msg(table: Option<TableId>, reference: Option<&Value>, e: &ApiError) -> String {
     json!({
@@ -96,7 +57,7 @@ fn same_origin(headers: &HeaderMap) -> bool {
 
 pub async fn upgrade(
     State(state): State<Arc<AppState>>,
-    Query(q): Query<WsQuery>,
+    q: WsQuery,
     req: axum::extract::Request,
 ) -> Result<Response, ApiError> {
     let (mut parts, _body) = req.into_parts();
@@ -215,8 +176,10 @@ async fn run(
                 }
                 if !state.account_limiter.check(&user.id) {
                     state.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
-                    let e = ApiError::bad_request("rate_limited", "too many messages; slow down");
-                    let _ = tx.try_send(error_msg(None, None, &e).into());
+                    let e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages; slow down");
+                    // Read just enough of the refused message for the client to tell which it was.
+                    let (table, reference) = reference_of(text.as_str());
+                    let _ = tx.try_send(error_msg(table, reference.as_ref(), &e).into());
                     continue;
                 }
                 handle(&state, conn, &caller, ip, &tx, &mut subscribed, text.as_str()).await;
@@ -256,14 +219,11 @@ async fn handle(
     subscribed: &mut HashMap<TableId, Followed>,
     text: &str,
 ) {
-    let msg: ClientMsg = match serde_json::from_str(text) {
+    let msg = match decode_client_message(text) {
         Ok(m) => m,
-        Err(e) => {
-            let e = ApiError::bad_request(
-                "malformed_json",
-                format!("not a message of protocol {PROTOCOL}: {e}"),
-            );
-            let _ = tx.try_send(error_msg(None, None, &e).into());
+        Err(refusal) => {
+            let (table, reference) = reference_of(text);
+            let _ = tx.try_send(error_msg(table, reference.as_ref(), &refusal.into()).into());
             return;
         }
     };
