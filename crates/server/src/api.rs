@@ -56,12 +56,7 @@ fn auth_limited(state: &AppState, ip: std::net::IpAddr) -> Result<(), ApiError> 
     if state.auth_limiter.check(&ip) {
         Ok(())
     } else {
-        state
-            .metrics
-            .rate_limited
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
+        Err(state.metrics.rate_limited(
             "rate_limited",
             "too many login attempts from this address; wait a little",
         ))
@@ -79,16 +74,13 @@ pub(crate) async fn check_password(
 ) -> Result<(), ApiError> {
     let key = crate::policy::name_key(name);
     if let Err(wait) = state.login_throttle.check(&key) {
-        state
+        return Err(state
             .metrics
-            .rate_limited
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "login_throttled",
-            "too many wrong passwords for this account; wait before trying again",
-        )
-        .retry_after(crate::throttle::retry_seconds(wait)));
+            .rate_limited(
+                "login_throttled",
+                "too many wrong passwords for this account; wait before trying again",
+            )
+            .retry_after(crate::throttle::retry_seconds(wait)));
     }
     let known = stored.is_some();
     let stored = stored.unwrap_or_else(|| state.dummy_hash.clone());

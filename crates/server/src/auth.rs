@@ -7,7 +7,7 @@ use crate::hashing::Hasher;
 use crate::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
@@ -307,12 +307,7 @@ impl FromRequestParts<Arc<AppState>> for Auth {
         let MaybeAuth(auth) = MaybeAuth::from_request_parts(parts, state).await?;
         let auth = auth.ok_or_else(ApiError::unauthenticated)?;
         if !state.account_limiter.check(&auth.user.id) {
-            state
-                .metrics
-                .rate_limited
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
+            return Err(state.metrics.rate_limited(
                 "rate_limited",
                 "too many requests from this account; slow down",
             ));

@@ -31,7 +31,6 @@ pub mod throttle;
 pub mod writer;
 pub mod ws;
 
-use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::limit::{Limiter, Rate};
 use crate::metrics::Metrics;
@@ -235,13 +234,13 @@ async fn per_ip(
     let addr = SocketAddr::new(ip, peer.port());
     req.extensions_mut().insert(ConnectInfo(addr));
     if !state.ip_limiter.check(&addr.ip()) {
-        state.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
-        return ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many requests from this address; slow down",
-        )
-        .into_response();
+        return state
+            .metrics
+            .rate_limited(
+                "rate_limited",
+                "too many requests from this address; slow down",
+            )
+            .into_response();
     }
     let (parts, body) = req.into_parts();
     if let Err(e) = auth::check_csrf(&parts) {

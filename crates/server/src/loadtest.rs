@@ -287,7 +287,7 @@ async fn client(
     counters: Arc<Counters>,
     seed: u64,
 ) -> Result<Vec<f64>, String> {
-    let http = reqwest::Client::new();
+    let http = http_client();
     let guest = post(&http, format!("{base}/api/guest"), None, json!({})).await?;
     let token = guest["token"].as_str().ok_or("no token")?.to_string();
     let mut req = (base.replace("http://", "ws://") + "/ws")
@@ -412,6 +412,16 @@ async fn client(
     Ok(latencies)
 }
 
+/// An HTTP client that lets its idle connections go before the server does (it closes a
+/// connection idle for its header deadline, 10 s by default): reusing one the server is
+/// closing fails the request ("error sending request").
+fn http_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .pool_idle_timeout(Duration::from_secs(5))
+        .build()
+        .unwrap_or_else(|_| reqwest::Client::new())
+}
+
 /// The server's counters the report needs, read from its `/metrics`.
 #[derive(Debug, Default)]
 struct ServerSample {
@@ -495,7 +505,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
             base
         }
     };
-    let http = reqwest::Client::new();
+    let http = http_client();
     let stop = Arc::new(AtomicBool::new(false));
     let counters = Arc::new(Counters::default());
     let clients: Vec<_> = (0..cfg.tables)

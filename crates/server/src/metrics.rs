@@ -74,6 +74,17 @@ impl Histogram {
 }
 
 impl Metrics {
+    /// Counts a request or message refused for going too fast, and the refusal it gets
+    /// (`429` with `code` and words).
+    pub fn rate_limited(
+        &self,
+        code: &'static str,
+        message: &'static str,
+    ) -> crate::error::ApiError {
+        self.rate_limited.fetch_add(1, Ordering::Relaxed);
+        crate::error::ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, code, message)
+    }
+
     pub fn render(&self) -> String {
         let mut out = String::new();
         let rows: [(&str, &str, &str, i64); 11] = [

@@ -175,8 +175,7 @@ async fn run(
                     continue;
                 }
                 if !state.account_limiter.check(&user.id) {
-                    state.metrics.rate_limited.fetch_add(1, Ordering::Relaxed);
-                    let e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages; slow down");
+                    let e = state.metrics.rate_limited("rate_limited", "too many messages; slow down");
                     // Read just enough of the refused message for the client to tell which it was.
                     let (table, reference) = reference_of(text.as_str());
                     let _ = tx.try_send(error_msg(table, reference.as_ref(), &e).into());

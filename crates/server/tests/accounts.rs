@@ -40,18 +40,7 @@ async fn post(
 }
 
 async fn get(base: &str, path: &str, token: &str) -> (u16, Value) {
-    let res = reqwest::Client::new()
-        .get(format!("{base}{path}"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("request");
-    let status = res.status().as_u16();
-    let text = res.text().await.expect("body");
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
+    get_raw(base, path, token).await
 }
 
 /// A value of `/metrics` (0 when the series is not there).

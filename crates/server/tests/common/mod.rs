@@ -125,6 +125,23 @@ pub async fn post_raw(base: &str, path: &str, token: Option<&str>, body: String)
     )
 }
 
+/// A GET with a bearer token: the status, and the body as JSON (or as a string when it
+/// is not JSON).
+pub async fn get_raw(base: &str, path: &str, token: &str) -> (u16, Value) {
+    let res = reqwest::Client::new()
+        .get(format!("{base}{path}"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("request");
+    let status = res.status().as_u16();
+    let text = res.text().await.expect("body");
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
 /// A POST without credentials, with the CSRF header (as a browser page would send).
 pub async fn post_csrf(base: &str, path: &str, body: Value) -> (u16, Value) {
     let res = reqwest::Client::new()
@@ -175,19 +192,7 @@ impl Client {
     }
 
     pub async fn get(&self, path: &str) -> (u16, Value) {
-        let res = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .bearer_auth(&self.token)
-            .send()
-            .await
-            .expect("request");
-        let status = res.status().as_u16();
-        let text = res.text().await.expect("body");
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
+        get_raw(&self.base, path, &self.token).await
     }
 
     pub async fn ws(&self) -> Ws {
