@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use takuge_protocol::{
     decode_body, decode_query, ActBody, BotsBody, CreateTable, Credentials, InviteQuery,
-    LobbyQuery, ReplayQuery, SitBody, WsQuery,
+    LobbyQuery, PasswordChange, ReplayQuery, SitBody, WsQuery,
 };
 
 /// Decodes `bytes` as a body of `T`; if accepted, checks the round trip and returns it.
@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((which, rest)) = data.split_first() else {
         return;
     };
-    match which % 9 {
+    match which % 10 {
         0 => {
             body::<Credentials>(rest);
         }
@@ -57,9 +57,12 @@ fuzz_target!(|data: &[u8]| {
         4 => {
             body::<ActBody>(rest);
         }
-        5 => query::<LobbyQuery>(rest),
-        6 => query::<InviteQuery>(rest),
-        7 => query::<ReplayQuery>(rest),
+        5 => {
+            body::<PasswordChange>(rest);
+        }
+        6 => query::<LobbyQuery>(rest),
+        7 => query::<InviteQuery>(rest),
+        8 => query::<ReplayQuery>(rest),
         _ => query::<WsQuery>(rest),
     }
 });

@@ -15,6 +15,16 @@ pub struct Credentials {
     pub password: String,
 }
 
+/// `POST /api/password`. No `Debug`: it carries passwords.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    pub old: String,
+    /// 8 to 256 characters, not a common password, not containing the name.
+    pub new: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]

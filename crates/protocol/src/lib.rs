@@ -9,7 +9,7 @@ mod clock;
 mod message;
 mod query;
 
-pub use body::{ActBody, BotsBody, CreateTable, Credentials, SitBody};
+pub use body::{ActBody, BotsBody, CreateTable, Credentials, PasswordChange, SitBody};
 pub use clock::Clock;
 pub use message::ClientMsg;
 pub use query::{InviteQuery, LobbyQuery, ReplayQuery, WsQuery};

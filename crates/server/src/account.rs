@@ -10,7 +10,7 @@ use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use std::sync::Arc;
@@ -176,13 +176,7 @@ pub async fn revoke_session(
     Ok(Json(Done { ok: true }))
 }
 
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PasswordChange {
-    pub old: String,
-    /// 8 to 256 characters, not a common password, not containing the name.
-    pub new: String,
-}
+pub use takuge_protocol::PasswordChange;
 
 #[utoipa::path(post, path = "/api/password", tag = "accounts",
     summary = "change the password (every other session ends)",

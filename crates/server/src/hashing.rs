@@ -44,7 +44,6 @@ pub struct HashStats {
 
 impl HashStats {
     pub fn render(&self, out: &mut String) {
-        use std::fmt::Write;
         let rows = [
             (
                 "takuge_password_hashes_running",
@@ -71,12 +70,7 @@ impl HashStats {
                 self.refused.load(Ordering::Relaxed) as i64,
             ),
         ];
-        for (name, kind, help, value) in rows {
-            let _ = writeln!(
-                out,
-                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
-            );
-        }
+        crate::metrics::write_rows(out, &rows);
     }
 }
 

@@ -31,6 +31,19 @@ pub struct Metrics {
     pub hashing: std::sync::Arc<crate::hashing::HashStats>,
 }
 
+/// One counter or gauge a row: `(name, "counter" | "gauge", help, value)`.
+pub type Row<'a> = (&'a str, &'a str, &'a str, i64);
+
+/// Writes plain counters and gauges in the Prometheus text format.
+pub fn write_rows(out: &mut String, rows: &[Row<'_>]) {
+    for (name, kind, help, value) in rows {
+        let _ = writeln!(
+            out,
+            "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
+        );
+    }
+}
+
 /// Upper bounds of the latency buckets, in seconds (a commit on a quiet machine takes
 /// well under a millisecond; under load tens).
 pub const BUCKETS: [f64; 14] = [
@@ -155,12 +168,7 @@ impl Metrics {
                 self.database_write_errors.load(Ordering::Relaxed) as i64,
             ),
         ];
-        for (name, kind, help, value) in rows {
-            let _ = writeln!(
-                out,
-                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
-            );
-        }
+        write_rows(&mut out, &rows);
         self.commit_wait.render(
             &mut out,
             "takuge_commit_wait_seconds",
