@@ -13,6 +13,7 @@ pub mod bot;
 pub mod conformance;
 pub mod dynamic;
 pub mod game;
+pub mod golden;
 pub mod outcome;
 pub mod record;
 pub mod rng;
