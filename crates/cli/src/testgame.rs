@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use takuge_engine::{
-    ActionError, BotFactory, Game, GameMeta, GameRng, MonteCarloBot, Outcome, RandomBot, Registry,
+    BotFactory, Game, GameMeta, GameRng, MonteCarloBot, Outcome, RandomBot, Registry,
     Seat, SeatSet, SetupError, TeamName, Viewer,
 };
 use takuge_games::CatalogGame;
@@ -145,22 +145,12 @@ impl Game for HighCard {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<String>> {
-        if self.round >= 2 {
-            return Err(ActionError::GameOver);
-        }
-        if seat.index() >= self.players {
-            return Err(ActionError::NoSuchSeat(seat));
-        }
-        if seat != self.turn {
-            return Err(ActionError::NotYourTurn(seat));
-        }
+    fn apply_legal(&mut self, seat: Seat, action: &Action) {
         let Action::Play(card) = *action;
         let hand = &mut self.hands[seat.index()];
-        let Some(at) = hand.iter().position(|&c| c == card) else {
-            return Err(ActionError::Illegal(format!("you do not hold a {card}")));
-        };
-        hand.remove(at);
+        if let Some(at) = hand.iter().position(|&c| c == card) {
+            hand.remove(at);
+        }
         self.table[seat.index()] = Some(card);
         self.turn = seat.next(self.players);
         if self.turn == Seat(0) {
@@ -171,7 +161,11 @@ impl Game for HighCard {
             self.table = [None; MAX];
             self.round += 1;
         }
-        Ok(())
+    }
+
+    fn refusal(&self, _seat: Seat, action: &Action) -> String {
+        let Action::Play(card) = *action;
+        format!("you do not hold a {card}")
     }
 
     fn view(&self, viewer: Viewer) -> View {

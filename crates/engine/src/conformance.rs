@@ -23,6 +23,17 @@ use crate::rng::GameRng;
 use crate::seat::{Seat, Viewer};
 use std::fmt;
 
+/// A game's near misses: actions that look like the ones a seat may play but may not
+/// be legal — another card, another target, another value, an action of another phase.
+/// The suite checks that `apply` accepts exactly the listed ones among them (and the
+/// fuzz target builds its actions from them). A game with a small action space lists
+/// all of it.
+pub trait Probe: Game {
+    /// Writes near misses for `seat` at this state into `out` (cleared first). They
+    /// may be legal or not, and may repeat; a few dozen to a few hundred is right.
+    fn near_misses(&self, seat: Seat, out: &mut Vec<Self::Action>);
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Random games per (option set, player count).

@@ -74,6 +74,23 @@ pub fn check_mover<R>(pending: SeatSet, players: usize, seat: Seat) -> Result<()
     }
 }
 
+/// `apply` as the engine provides it: the mover check, then `is_legal` (the list
+/// decides), then `apply_legal`; a refusal leaves the state untouched because nothing
+/// is written before the checks pass.
+#[inline]
+pub fn apply_checked<G: Game>(
+    state: &mut G,
+    seat: Seat,
+    action: &G::Action,
+) -> Result<(), ActionError<G::Reject>> {
+    check_mover(state.to_move(), state.players(), seat)?;
+    if !state.is_legal(seat, action) {
+        return Err(ActionError::Illegal(state.refusal(seat, action)));
+    }
+    state.apply_legal(seat, action);
+    Ok(())
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct TeamName {
     pub en: &'static str,
@@ -167,16 +184,44 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
         rng.pick(buf).cloned()
     }
 
-    /// Plays one action, or refuses it and leaves the state exactly as it was.
-    fn apply(&mut self, seat: Seat, action: &Self::Action)
-        -> Result<(), ActionError<Self::Reject>>;
+    /// Whether `seat` may play `action` now: exactly `legal_actions(seat)` contains it.
+    /// The default lists and looks; a game may override it with a faster check that
+    /// lives in its `fast.rs` (the conformance suite compares it with the list).
+    fn is_legal(&self, seat: Seat, action: &Self::Action) -> bool {
+        let mut legal = Vec::new();
+        self.legal_actions(seat, &mut legal);
+        legal.contains(action)
+    }
+
+    /// The effect of an action `legal_actions(seat)` lists. Called only for such an
+    /// action (by [`Game::apply`] after its checks, and by fast playouts with actions
+    /// drawn from the list), so it checks nothing and cannot fail: every rule about
+    /// what may be played lives in `legal_actions`, once.
+    fn apply_legal(&mut self, seat: Seat, action: &Self::Action);
+
+    /// Why `seat`, pending, may not play `action` (asked only after `is_legal` said no).
+    /// The reason is sent to `seat`: it may use only what that seat knows.
+    fn refusal(&self, seat: Seat, action: &Self::Action) -> Self::Reject;
+
+    /// Plays one action, or refuses it and leaves the state exactly as it was:
+    /// [`apply_checked`]. Provided by the engine; a game does not override it (the
+    /// conformance suite checks that it behaves as `apply_checked`).
+    #[inline]
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<(), ActionError<Self::Reject>> {
+        apply_checked(self, seat, action)
+    }
 
     /// Plays uniformly random actions until the game ends or `max_steps` actions were
     /// played; returns the number played. The default is
-    /// [`crate::bot::checked_random_playout`]: `sample_action`, then `apply`. A game may
-    /// override it to play the actions it draws without `apply`'s check (they are legal
-    /// by construction), but must play exactly the games the default plays from the same
-    /// state and RNG: the Monte Carlo bot and every benchmark run through here.
+    /// [`crate::bot::checked_random_playout`]: `sample_action`, then `apply`. A game's
+    /// `fast.rs` may override it to play the actions it draws with `apply_legal` (they
+    /// are legal by construction) or faster still, but it must play exactly the games
+    /// the default plays from the same state and RNG (the conformance suite compares
+    /// them): the bots and every benchmark run through here.
     fn random_playout(
         &mut self,
         rng: &mut GameRng,
@@ -210,10 +255,17 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
         (viewer == Viewer::Seat(actor)).then(|| self.describe(action))
     }
 
-    /// [`Game::describe_for`] in `lang`. Games without a translation fall back to the
-    /// English line, so every client always has a line to show. The same secrecy rule
-    /// holds in every language, and the line is `Some` exactly when the English one is
-    /// (the conformance suite checks both).
+    /// The Japanese line `viewer` reads of `actor` playing `action`, asked only when the
+    /// English [`Game::describe_for`] gives one (so it hides exactly what the English
+    /// line hides). `None` falls back to the English line.
+    fn describe_ja(&self, actor: Seat, action: &Self::Action, viewer: Viewer) -> Option<String> {
+        let _ = (actor, action, viewer);
+        None
+    }
+
+    /// [`Game::describe_for`] in `lang`: provided by the engine from `describe_for` and
+    /// `describe_ja`, so every language shows a line exactly when English does, and
+    /// every client always has a line to show.
     fn describe_for_in(
         &self,
         actor: Seat,
@@ -221,8 +273,11 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
         viewer: Viewer,
         lang: Lang,
     ) -> Option<String> {
-        let _ = lang;
-        self.describe_for(actor, action, viewer)
+        let english = self.describe_for(actor, action, viewer)?;
+        Some(match lang {
+            Lang::En => english,
+            Lang::Ja => self.describe_ja(actor, action, viewer).unwrap_or(english),
+        })
     }
 
     fn is_over(&self) -> bool {

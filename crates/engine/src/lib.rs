@@ -9,20 +9,24 @@
 //! - [`conformance`]: the suite every game must pass.
 
 pub mod assign;
+pub mod bits;
 pub mod bot;
 pub mod conformance;
 pub mod dynamic;
 pub mod game;
 pub mod golden;
+pub mod list;
 pub mod outcome;
 pub mod record;
 pub mod rng;
 pub mod seat;
 
+pub use bits::Bits;
 pub use bot::{Bot, BotFactory, Determinized, MonteCarloBot, RandomBot};
 pub use dynamic::{DynError, DynGame, DynState, Registry};
 pub use game::{ActionError, Game, GameMeta, Lang, SetupError, TeamName};
+pub use list::FixedList;
 pub use outcome::Outcome;
 pub use record::{MatchRecord, Recorder, SeatRecord};
 pub use rng::GameRng;
-pub use seat::{Seat, SeatSet, Viewer, MAX_SEATS};
+pub use seat::{Seat, SeatMap, SeatSet, Seated, Viewer, MAX_SEATS};

@@ -89,7 +89,7 @@ impl SeatSet {
 
     #[inline]
     pub const fn len(self) -> usize {
-        (BYTE_ONES[(self.0 & 0xff) as usize] + BYTE_ONES[(self.0 >> 8) as usize]) as usize
+        crate::bits::count16(self.0) as usize
     }
 
     /// The lowest seat in the set.
@@ -114,19 +114,6 @@ impl SeatSet {
         })
     }
 }
-
-/// Set bits per byte value. The default x86-64 target has no popcount instruction,
-/// and its software fallback costs several times this lookup (setups and playouts
-/// count seats at every deal).
-const BYTE_ONES: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 1;
-    while i < 256 {
-        t[i] = t[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    t
-};
 
 /// The bit of a seat; seats beyond [`MAX_SEATS`] have none (they are never members).
 const fn bit(seat: Seat) -> u16 {
@@ -171,6 +158,133 @@ impl TryFrom<Vec<Seat>> for SeatSet {
     }
 }
 
+/// A seat checked against a table of at most `N` seats: the only index a [`SeatMap`]
+/// takes. Made only by [`Seated::check`] (or by iterating a table's seats), so a seat
+/// number read from input is refused once, where it enters, instead of being clamped
+/// into some other seat's slot (`.min(N - 1)`, `% n`) deep in the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Seated<const N: usize>(u8);
+
+impl<const N: usize> Seated<N> {
+    /// `seat` if it is at a table of `players` (and `players` fits in `N`).
+    #[inline]
+    pub const fn check(seat: Seat, players: usize) -> Option<Self> {
+        if seat.index() < players && seat.index() < N {
+            Some(Seated(seat.0))
+        } else {
+            None
+        }
+    }
+
+    /// The first seat (every table has one).
+    pub const FIRST: Self = Seated(0);
+
+    #[inline]
+    pub const fn seat(self) -> Seat {
+        Seat(self.0)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The next seat clockwise at a table of `players`.
+    #[inline]
+    pub const fn next(self, players: usize) -> Self {
+        let n = if players == 0 || players > N {
+            N
+        } else {
+            players
+        };
+        Seated(((self.0 as usize + 1) % n) as u8)
+    }
+
+    /// The seat `steps` places clockwise at a table of `players`.
+    #[inline]
+    pub const fn after(self, steps: usize, players: usize) -> Self {
+        let n = if players == 0 || players > N {
+            N
+        } else {
+            players
+        };
+        Seated(((self.0 as usize + steps % n) % n) as u8)
+    }
+
+    /// Every seat of a table of `players`, clockwise from seat 0.
+    pub fn all(players: usize) -> impl Iterator<Item = Self> + Clone {
+        (0..players.min(N) as u8).map(Seated)
+    }
+}
+
+impl<const N: usize> From<Seated<N>> for Seat {
+    fn from(s: Seated<N>) -> Seat {
+        s.seat()
+    }
+}
+
+impl<const N: usize> fmt::Display for Seated<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.seat().fmt(f)
+    }
+}
+
+/// One `T` per seat of a table of at most `N`, indexed only by a [`Seated<N>`] (never
+/// out of bounds, never clamped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SeatMap<T, const N: usize>([T; N]);
+
+impl<T: Copy + Default, const N: usize> Default for SeatMap<T, N> {
+    fn default() -> Self {
+        SeatMap([T::default(); N])
+    }
+}
+
+impl<T, const N: usize> SeatMap<T, N> {
+    pub const fn new(items: [T; N]) -> Self {
+        SeatMap(items)
+    }
+
+    /// The entry of a raw seat, if it is one of the first `N` (for views and other
+    /// read-only callers that hold a plain [`Seat`]).
+    #[inline]
+    pub fn get(&self, seat: Seat) -> Option<&T> {
+        self.0.get(seat.index())
+    }
+
+    /// The entries of the first `players` seats.
+    #[inline]
+    pub fn first(&self, players: usize) -> &[T] {
+        &self.0[..players.min(N)]
+    }
+
+    #[inline]
+    pub fn first_mut(&mut self, players: usize) -> &mut [T] {
+        &mut self.0[..players.min(N)]
+    }
+
+    /// Every entry, with its seat.
+    pub fn iter(&self, players: usize) -> impl Iterator<Item = (Seated<N>, &T)> {
+        Seated::all(players).zip(self.0.iter())
+    }
+}
+
+impl<T, const N: usize> std::ops::Index<Seated<N>> for SeatMap<T, N> {
+    type Output = T;
+    #[inline]
+    fn index(&self, seat: Seated<N>) -> &T {
+        // In bounds: a `Seated<N>` is below `N` by construction.
+        &self.0[seat.index()]
+    }
+}
+
+impl<T, const N: usize> std::ops::IndexMut<Seated<N>> for SeatMap<T, N> {
+    #[inline]
+    fn index_mut(&mut self, seat: Seated<N>) -> &mut T {
+        &mut self.0[seat.index()]
+    }
+}
+
 /// Who a view is drawn for: a seated player, or a spectator who sees only what is public.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -209,6 +323,21 @@ mod tests {
         assert_eq!(set.len(), 3);
         assert_eq!(set.first_seat(), Some(Seat(0)));
         assert!(set.contains(Seat(2)) && !set.contains(Seat(3)));
+    }
+
+    #[test]
+    fn a_seat_beyond_the_table_is_refused_not_clamped() {
+        assert_eq!(Seated::<5>::check(Seat(3), 4).map(Seated::index), Some(3));
+        assert_eq!(Seated::<5>::check(Seat(4), 4), None);
+        assert_eq!(Seated::<5>::check(Seat(5), 9), None);
+        let last = Seated::<5>::check(Seat(3), 4).unwrap_or(Seated::FIRST);
+        assert_eq!(last.next(4), Seated::FIRST);
+        assert_eq!(last.after(6, 4).index(), 1);
+        let mut map = SeatMap::<u8, 5>::default();
+        map[last] = 7;
+        assert_eq!(map.get(Seat(3)), Some(&7));
+        assert_eq!(map.first(4), &[0, 0, 0, 7]);
+        assert_eq!(map.get(Seat(9)), None);
     }
 
     #[test]

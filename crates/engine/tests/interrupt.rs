@@ -18,9 +18,7 @@ use common::{assert_refused, legal, play, quick_config};
 use serde::{Deserialize, Serialize};
 use takuge_engine::assign::deal_constrained;
 use takuge_engine::conformance::assert_conforms;
-use takuge_engine::{
-    ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer,
-};
+use takuge_engine::{Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer};
 
 const MAX_PLAYERS: usize = 4;
 const HAND: usize = 3;
@@ -298,40 +296,19 @@ impl Game for Ambush {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
-        if self.phase == Phase::Over {
-            return Err(ActionError::GameOver);
-        }
-        if seat.index() >= self.players {
-            return Err(ActionError::NoSuchSeat(seat));
-        }
-        if !self.to_move().contains(seat) {
-            return Err(ActionError::NotYourTurn(seat));
-        }
+    fn apply_legal(&mut self, seat: Seat, action: &Action) {
         match (self.phase, action) {
             (Phase::Turn, Action::Attack(target)) => {
-                if *target == seat || target.index() >= self.players {
-                    return Err(ActionError::Illegal(Reject::BadTarget(*target)));
-                }
-                if !self.holds(seat, Card::Strike) {
-                    return Err(ActionError::Illegal(Reject::NoStrike));
-                }
                 self.discard_from(seat, Card::Strike);
                 self.phase = Phase::Attacked { target: *target };
             }
             (Phase::Turn, Action::Cash) => {
-                if !self.holds(seat, Card::Gem) {
-                    return Err(ActionError::Illegal(Reject::NoGem));
-                }
                 self.discard_from(seat, Card::Gem);
                 self.scores[seat.index()] += 1;
                 self.end_turn();
             }
             (Phase::Turn, Action::Rest) => self.end_turn(),
             (Phase::Attacked { .. }, Action::Block) => {
-                if !self.holds(seat, Card::Shield) {
-                    return Err(ActionError::Illegal(Reject::NoShield));
-                }
                 self.discard_from(seat, Card::Shield);
                 self.end_turn();
             }
@@ -339,9 +316,22 @@ impl Game for Ambush {
                 self.hit(target);
                 self.end_turn();
             }
-            _ => return Err(ActionError::Illegal(Reject::NotNow)),
+            _ => {}
         }
-        Ok(())
+    }
+
+    fn refusal(&self, seat: Seat, action: &Action) -> Reject {
+        match (self.phase, action) {
+            (Phase::Turn, Action::Attack(target))
+                if *target == seat || target.index() >= self.players =>
+            {
+                Reject::BadTarget(*target)
+            }
+            (Phase::Turn, Action::Attack(_)) => Reject::NoStrike,
+            (Phase::Turn, Action::Cash) => Reject::NoGem,
+            (Phase::Attacked { .. }, Action::Block) => Reject::NoShield,
+            _ => Reject::NotNow,
+        }
     }
 
     fn view(&self, viewer: Viewer) -> View {

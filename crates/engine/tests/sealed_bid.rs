@@ -16,7 +16,7 @@ use common::{assert_refused, legal, play, quick_config};
 use serde::{Deserialize, Serialize};
 use takuge_engine::conformance::{self, assert_conforms};
 use takuge_engine::{
-    ActionError, Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, TeamName, Viewer,
+    Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, TeamName, Viewer,
 };
 
 const MAX_PLAYERS: usize = 4;
@@ -244,26 +244,19 @@ impl<const LEAK: bool> Game for Sealed<LEAK> {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
-        if self.over() {
-            return Err(ActionError::GameOver);
-        }
-        if !self.seat_ok(seat) {
-            return Err(ActionError::NoSuchSeat(seat));
-        }
-        if !self.to_move().contains(seat) {
-            return Err(ActionError::NotYourTurn(seat));
-        }
+    fn apply_legal(&mut self, seat: Seat, action: &Action) {
         let Action::Commit(card) = *action;
-        let held = (1..=5).contains(&card) && self.hands[seat.index()] & (1 << card) != 0;
-        if !held {
-            return Err(ActionError::Illegal(Reject::NotInHand(card)));
+        if let Some(slot) = self.committed.get_mut(seat.index()) {
+            *slot = Some(card);
         }
-        self.committed[seat.index()] = Some(card);
         if self.committed[..self.players].iter().all(Option::is_some) {
             self.reveal();
         }
-        Ok(())
+    }
+
+    fn refusal(&self, _seat: Seat, action: &Action) -> Reject {
+        let Action::Commit(card) = *action;
+        Reject::NotInHand(card)
     }
 
     fn view(&self, viewer: Viewer) -> View {
