@@ -238,6 +238,14 @@ pub fn registry() -> Registry {
     registry
 }
 
+impl takuge_engine::conformance::Probe for HighCard {
+    /// Every card value, held or not, and values no deck has.
+    fn near_misses(&self, _seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        out.extend((0..=11).map(Action::Play));
+    }
+}
+
 #[test]
 fn high_card_conforms() {
     takuge_engine::conformance::assert_conforms::<HighCard>(&Default::default());

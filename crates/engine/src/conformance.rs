@@ -99,7 +99,7 @@ impl fmt::Display for Violation {
 }
 
 /// Runs the suite and panics with a reproducible report on the first violation.
-pub fn assert_conforms<G: Game>(config: &Config) -> Report {
+pub fn assert_conforms<G: Probe>(config: &Config) -> Report {
     match run::<G>(config) {
         Ok(report) => {
             assert!(report.games > 0, "no game of {} was played", G::meta().id);
@@ -111,7 +111,7 @@ pub fn assert_conforms<G: Game>(config: &Config) -> Report {
 
 const FOREIGN_POOL: usize = 256;
 
-pub fn run<G: Game>(config: &Config) -> Result<Report, Violation> {
+pub fn run<G: Probe>(config: &Config) -> Result<Report, Violation> {
     let meta = G::meta();
     let mut report = Report::default();
     let mut rng = GameRng::from_seed(config.seed);

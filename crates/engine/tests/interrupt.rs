@@ -504,3 +504,12 @@ fn the_game_ends_when_a_turn_begins_on_an_empty_deck() {
     assert!(game.outcome().is_some());
     assert_refused(&game, Seat(0), Action::Rest);
 }
+
+impl takuge_engine::conformance::Probe for Ambush {
+    /// The whole action space, and attacks on seats beyond the table.
+    fn near_misses(&self, _seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        out.extend([Action::Cash, Action::Rest, Action::Block, Action::Take]);
+        out.extend((0..=self.players as u8 + 1).map(|s| Action::Attack(Seat(s))));
+    }
+}

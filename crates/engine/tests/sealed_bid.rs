@@ -392,3 +392,11 @@ fn teams_score_together() {
     assert_eq!(outcome.teams, vec![Some(0), Some(1), Some(0), Some(1)]);
     assert!(game.is_over());
 }
+
+impl<const LEAK: bool> takuge_engine::conformance::Probe for Sealed<LEAK> {
+    /// The whole action space, and cards that do not exist.
+    fn near_misses(&self, _seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        out.extend((0..=7).map(Action::Commit));
+    }
+}
