@@ -513,3 +513,30 @@ impl takuge_engine::conformance::Probe for Ambush {
         out.extend((0..=self.players as u8 + 1).map(|s| Action::Attack(Seat(s))));
     }
 }
+
+#[test]
+fn ismcts_beats_the_random_bot_at_ambush_with_out_of_turn_reactions_and_hidden_hands() {
+    use takuge_engine::ismcts::{Budget, Config};
+    use takuge_engine::{Bot, IsmctsBot, RandomBot};
+    let mut total = 0.0;
+    let games = 40;
+    for g in 0..games {
+        let search = Box::new(IsmctsBot::<Ambush>::new(
+            "ismcts",
+            Config {
+                budget: Budget::Iterations(300),
+                trees: 2,
+                ..Config::default()
+            },
+        )) as Box<dyn Bot<Ambush>>;
+        // Seat-rotated: the searcher sits first in even games, second in odd ones.
+        let mut bots = vec![search, RandomBot::<Ambush>::boxed()];
+        if g % 2 == 1 {
+            bots.reverse();
+        }
+        let rewards = common::play_bots(&Options::default(), &mut bots, 1000 + g);
+        total += rewards[(g % 2) as usize];
+    }
+    let rate = total / games as f64;
+    assert!(rate > 0.7, "ISMCTS scored {rate:.2} against random");
+}
