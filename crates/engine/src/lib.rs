@@ -8,6 +8,7 @@
 //! - [`dynamic`]: the object-safe JSON adapter and the registry by game id.
 //! - [`conformance`]: the suite every game must pass.
 
+pub mod arena;
 pub mod assign;
 pub mod bits;
 pub mod bot;
