@@ -1,8 +1,8 @@
 //! Redealing what a seat cannot see, consistently with what it knows.
 
 use crate::options::{MAX_CARDS, ORDER_CARDS};
-use crate::order::{OrderLoc, OrderNumber};
 use crate::role::{Role, RoleMask};
+use crate::rules::order::{OrderLoc, OrderNumber};
 use crate::state::Phase;
 use crate::SecretMoon;
 use takuge_engine::assign::deal_constrained;
@@ -69,11 +69,8 @@ impl SecretMoon {
     /// Unplayed cards of others and unseen face-down discards swap numbers, each
     /// above what everyone knows of it.
     fn redeal_order_cards(&mut self, seat: Seat, rng: &mut GameRng) {
-        let current = match self.phase {
-            Phase::Turn { number, .. }
-            | Phase::Answer { number, .. }
-            | Phase::TakeOrderCard { number, .. } => number,
-            Phase::MatchOver => return,
+        let Some(current) = self.current_number() else {
+            return;
         };
         let mut locs = [OrderLoc::DiscardUp; ORDER_CARDS];
         let mut floors = [0 as OrderNumber; ORDER_CARDS];

@@ -3,9 +3,9 @@
 //! the web board (`web/app/games/secret-moon/messages.js`: 「中央N」 for a centre card).
 //! Seats are numbered as the table shows them: 「N番席」, from 1.
 
-use crate::actions::Action;
 use crate::cards::CardRef;
 use crate::role::Answer;
+use crate::types::Action;
 use takuge_engine::Seat;
 
 /// A seat as the web table names an unnamed seat (`seat.n` in `web/app/i18n/ja.js`).

@@ -3,8 +3,10 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A character card (人物カード).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A character card (人物カード). `Default` only pads inline lists of cards.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// 姫
@@ -16,6 +18,7 @@ pub enum Role {
     /// 僧侶
     Monk,
     /// 兵士
+    #[default]
     Soldier,
     /// 盗賊 (the optional extra card)
     Thief,

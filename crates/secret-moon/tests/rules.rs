@@ -819,7 +819,7 @@ fn a_match_of_three_games_deals_again_and_ranks_by_victory_points() {
         .results()
         .iter()
         .map(|r| {
-            r.roles[..4]
+            r.roles.as_slice()[..4]
                 .iter()
                 .filter(|role| role.side() == r.winner)
                 .count()
