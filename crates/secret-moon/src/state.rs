@@ -7,7 +7,7 @@ use crate::role::{Answer, Role, RoleMask, Side};
 use crate::rules::order::{OrderCards, OrderNumber};
 use serde::Serialize;
 use takuge_engine::list::FixedList;
-use takuge_engine::{GameRng, Seat, SeatMap, SeatSet, Seated};
+use takuge_engine::{bits, GameRng, Seat, SeatMap, SeatSet, Seated};
 
 /// A seat checked once against the table (where an action enters `apply_legal`), then
 /// used to index per-seat arrays without clamps.
@@ -357,10 +357,7 @@ impl Deal {
     #[inline]
     pub fn decided(&self) -> Option<EndReason> {
         let (mut princess_up, mut traveller_up, mut minister_captured) = (false, false, false);
-        let mut up = self.face_up.0 & self.all_cards();
-        while up != 0 {
-            let slot = Slot(up.trailing_zeros() as u8);
-            up &= up - 1;
+        for slot in bits::iter(u64::from(self.face_up.0 & self.all_cards())).map(Slot) {
             let status = self.status(slot);
             match self.role(slot) {
                 Role::Princess if status == CardStatus::Captured => {

@@ -8,6 +8,7 @@ use crate::role::{Role, RoleMask};
 use crate::rules::order::OrderCards;
 use crate::state::{Deal, Phase};
 use crate::SecretMoon;
+use takuge_engine::list::FixedList;
 use takuge_engine::{GameRng, SeatMap, SeatSet, Seated, SetupError};
 
 impl SecretMoon {
@@ -36,51 +37,42 @@ impl Deal {
     /// the rest to the centre; with 5 players (or 6 with the thief) one card of the
     /// soldiers and monk (and thief) is first removed at random.
     pub(crate) fn new(options: &Options, players: usize, rng: &mut GameRng) -> Deal {
-        let mut deck = [Role::Soldier; MAX_CARDS];
-        let mut len = 0;
-        let mut push = |r: Role, deck: &mut [Role; MAX_CARDS]| {
-            if let Some(slot) = deck.get_mut(len) {
-                *slot = r;
-                len += 1;
-            }
-        };
-        // The cards a random one is removed from, when a removal applies.
-        let mut pool = [Role::Soldier; 6];
-        let mut pool_len = 0;
-        let mut add_pool = |r: Role, pool: &mut [Role; 6]| {
-            if let Some(slot) = pool.get_mut(pool_len) {
-                *slot = r;
-                pool_len += 1;
-            }
-        };
+        // The cards a random one is removed from, when a removal applies: the thief
+        // (if in the box), the monk and the four soldiers.
+        const POOL: [Role; 6] = [
+            Role::Thief,
+            Role::Monk,
+            Role::Soldier,
+            Role::Soldier,
+            Role::Soldier,
+            Role::Soldier,
+        ];
+        let pool = POOL.get(usize::from(!options.thief)..).unwrap_or_default();
+        let mut pool = FixedList::<Role, 6>::from_slice(pool).unwrap_or_default();
         let removal =
             players == 5 && !options.thief || players == THIEF_MIN_PLAYERS && options.thief;
-        if options.thief {
-            add_pool(Role::Thief, &mut pool);
-        }
-        add_pool(Role::Monk, &mut pool);
-        for _ in 0..4 {
-            add_pool(Role::Soldier, &mut pool);
-        }
-        let pool = &mut pool[..pool_len];
         let mut removed = None;
         let mut removal_pool = RoleMask::NONE;
         if removal {
-            removal_pool = RoleMask::of(pool);
+            removal_pool = RoleMask::of(pool.as_slice());
             // One draw picks the removed card; the rest are shuffled into the deck.
             let i = rng.index(pool.len());
             if i < pool.len() {
-                pool.swap(0, i);
+                pool.as_mut_slice().swap(0, i);
             }
-            removed = pool.first().copied();
+            removed = pool.get(0).copied();
         }
-        for &r in pool.iter().skip(usize::from(removal)) {
-            push(r, &mut deck);
+        let kept = pool.iter().skip(usize::from(removal));
+        let mut deck = FixedList::<Role, MAX_CARDS>::new();
+        for &r in kept.chain(&[Role::Minister, Role::Traveller, Role::Princess]) {
+            // At most 6 + 3 = `MAX_CARDS` cards: never full.
+            let _ = deck.push(r);
         }
-        for r in [Role::Minister, Role::Traveller, Role::Princess] {
-            push(r, &mut deck);
+        rng.shuffle(deck.as_mut_slice());
+        let mut roles = [Role::default(); MAX_CARDS];
+        for (to, from) in roles.iter_mut().zip(&deck) {
+            *to = *from;
         }
-        rng.shuffle(&mut deck[..len]);
         // Each player has looked at their own card.
         let mut known = SeatMap::<SlotSet, MAX_PLAYERS>::default();
         for seat in Seated::all(players) {
@@ -88,8 +80,8 @@ impl Deal {
         }
         Deal {
             players: players as u8,
-            card_count: len as u8,
-            roles: deck,
+            card_count: deck.len() as u8,
+            roles,
             removed,
             removal_pool,
             face_up: SlotSet::default(),
