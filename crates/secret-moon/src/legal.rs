@@ -112,7 +112,7 @@ impl SecretMoon {
             roles: if self.options.thief {
                 &Role::ALL
             } else {
-                &Role::ALL[..5]
+                &Role::WITHOUT_THIEF
             },
             protect: if !deal.last_round() && my_role != Role::Thief {
                 live

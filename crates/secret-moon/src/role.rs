@@ -34,6 +34,15 @@ impl Role {
         Role::Thief,
     ];
 
+    /// The roles of a table without the thief (in the order of [`Role::ALL`]).
+    pub const WITHOUT_THIEF: [Role; 5] = [
+        Role::Princess,
+        Role::Traveller,
+        Role::Minister,
+        Role::Monk,
+        Role::Soldier,
+    ];
+
     pub const fn bit(self) -> RoleMask {
         RoleMask(1 << self as u8)
     }
