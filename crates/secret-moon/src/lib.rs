@@ -85,14 +85,17 @@ impl Game for SecretMoon {
         &META
     }
 
+    /// options.rs: 3–8 players; the thief needs six.
     fn validate(options: &Options, players: usize) -> Result<(), SetupError> {
         options.validate(players)
     }
 
+    /// rules/setup.rs: the first deal and its order cards.
     fn new(options: &Options, players: usize, seed: u64) -> Result<Self, SetupError> {
         Self::setup(options, players, seed)
     }
 
+    /// Every match length, with and without the thief.
     fn option_sets() -> Vec<Options> {
         Options::all()
     }
@@ -105,16 +108,19 @@ impl Game for SecretMoon {
         usize::from(self.deal.players)
     }
 
+    /// state.rs: the actor of the turn, or the questioned player.
     #[inline]
     fn to_move(&self) -> SeatSet {
         self.pending()
     }
 
+    /// legal.rs: THE rules of what may be played.
     #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         self.collect_legal(seat, out);
     }
 
+    /// fast.rs: a uniform draw by counting the legal targets, not listing them.
     #[inline]
     fn sample_action(
         &self,
@@ -125,20 +131,24 @@ impl Game for SecretMoon {
         self.sample(seat, rng, buf)
     }
 
+    /// fast.rs: membership in legal.rs's targets, without listing.
     #[inline]
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {
         self.is_legal_fast(seat, action)
     }
 
+    /// rules/turn.rs: the effect of a listed action; checks nothing.
     #[inline]
     fn apply_legal(&mut self, seat: Seat, action: &Action) {
         self.play(seat, *action);
     }
 
+    /// legal.rs: why an unlisted action is refused (decides nothing).
     fn refusal(&self, seat: Seat, action: &Action) -> Reject {
         self.why_not(seat, action)
     }
 
+    /// fast.rs: the sampler and `apply_legal`, the very games of the checked loop.
     #[inline]
     fn random_playout(
         &mut self,
@@ -149,18 +159,23 @@ impl Game for SecretMoon {
         self.playout(rng, buf, max_steps)
     }
 
+    /// view.rs: public cards and markers, plus what the viewer knows.
     fn view(&self, viewer: Viewer) -> View {
         self.build_view(viewer)
     }
 
+    /// rules/round.rs: victory points; a one-game match names the winning team.
     fn outcome(&self) -> Option<Outcome> {
         self.match_outcome()
     }
 
+    /// determinize.rs: unknown cards and order numbers redealt within what the seat
+    /// can deduce.
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         self.redeal_hidden(seat, rng)
     }
 
+    /// types.rs: the English line (`Display for Action`).
     fn describe(&self, action: &Action) -> String {
         action.to_string()
     }
@@ -171,6 +186,7 @@ impl Game for SecretMoon {
         Some(action.to_string())
     }
 
+    /// log_ja.rs: the Japanese line, the same for every viewer as the English one.
     fn describe_ja(&self, actor: Seat, action: &Action, _viewer: Viewer) -> Option<String> {
         Some(log_ja::describe(actor, action))
     }
