@@ -13,7 +13,7 @@
 
 use crate::cards::Slot;
 use crate::legal::has;
-use crate::state::Phase;
+use crate::state::{Deal, Phase};
 use crate::types::Action;
 use crate::SecretMoon;
 use takuge_engine::{bits, Game, GameRng, Seat};
@@ -40,7 +40,7 @@ impl SecretMoon {
         };
         let t = self.turn_targets(actor);
         let roles = t.roles.len() as u32;
-        let count = |mask: u16| bits::count16(mask);
+        let count = bits::count16;
         let hidden = count(t.observe);
         let sizes = [
             hidden,
@@ -87,7 +87,7 @@ impl SecretMoon {
                 let slot = |card| self.deal.slot(card);
                 let on = |mask: u16, s: Option<Slot>| s.is_some_and(|s| has(mask, s));
                 let player = |target: Seat| {
-                    (target.0 < self.deal.players).then_some(crate::state::Deal::seat_slot(target))
+                    (target.0 < self.deal.players).then_some(Deal::seat_slot(target))
                 };
                 match a {
                     Action::Observe { card } => on(t.observe, slot(card)),
