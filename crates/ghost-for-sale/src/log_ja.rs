@@ -4,8 +4,8 @@
 //! 「{name}館」「{name}城」). Seats are numbered as the table shows them: 「N番席」, from 1.
 
 use crate::data::{self, PER_ROUND};
-use crate::state::{AuctionKind, GhostForSale, Phase};
-use crate::{Action, Mark, QuestionCard, Special, Target, Token};
+use crate::state::GhostForSale;
+use crate::{Action, Mark, QuestionCard, Target, Token};
 use takuge_engine::{Seat, Viewer};
 
 /// A seat as the web table names an unnamed seat (`seat.n` in `web/app/i18n/ja.js`).
@@ -16,13 +16,13 @@ pub(crate) fn seat(s: Seat) -> String {
 /// A property of the current round as the board names it: the manors of round 1 (館),
 /// the castles of round 2 (城).
 fn property(g: &GhostForSale, local: u8) -> String {
-    let id = g.global(local);
+    let id = usize::from(g.round) * PER_ROUND + usize::from(local);
     let kind = if id < PER_ROUND { "館" } else { "城" };
     format!("{}{kind}", data::property_name(id))
 }
 
-/// What `viewer` reads of `actor` playing `action`: the same secrecy as the English
-/// line (`GhostForSale::describe_for`) — the set-aside card, the "?" card played and a
+/// What `viewer` reads of `actor` playing `action` (`describe_ja`): the same secrecy
+/// as the English line (`view::describe_for`) — the set-aside card, the "?" card played and a
 /// face-down card's value stay with the actor; the back mark is public.
 pub(crate) fn describe_for(
     g: &GhostForSale,
@@ -38,22 +38,13 @@ pub(crate) fn describe_for(
             Some("2ラウンド用に賭け金カードを1枚キャラクターカードの下に隠す".into())
         }
         Action::Choose { .. } => Some("「?」カードを1枚伏せる".into()),
-        Action::Play { value } => {
-            let face_up = match (g.phase, g.pending_target) {
-                (Phase::Auction(AuctionKind::Property), Some(code)) => {
-                    g.special.get(g.global(code)).copied().flatten() == Some(Special::OpenAuction)
-                }
-                _ => false,
-            };
-            if face_up {
-                Some(format!("賭け金カード{value}を表向きに置く"))
-            } else {
-                Some(match g.mark(value) {
-                    Mark::High => "賭け金カードを裏向きに置く(高額マーク)".into(),
-                    Mark::Low => "賭け金カードを裏向きに置く(低額マーク)".into(),
-                })
-            }
+        Action::Play { value } if g.play_is_face_up() => {
+            Some(format!("賭け金カード{value}を表向きに置く"))
         }
+        Action::Play { value } => Some(match g.mark(value) {
+            Mark::High => "賭け金カードを裏向きに置く(高額マーク)".into(),
+            Mark::Low => "賭け金カードを裏向きに置く(低額マーク)".into(),
+        }),
         _ => Some(describe(g, action)),
     }
 }
