@@ -134,9 +134,7 @@ impl Appraiser {
         let g = world.state();
         let samples: Vec<Determinized<GhostForSale>> =
             (0..SAMPLES).map(|_| world.resample(rng)).collect();
-        let Some(seat) = g.seated(world.seat()) else {
-            return None;
-        };
+        let seat = g.seated(world.seat())?;
         let mut best: Option<(f64, Action)> = None;
         for &a in &self.buf {
             let Action::Declare { property, token } = a else {

@@ -210,13 +210,18 @@ impl GhostForSale {
         let mut back: SeatMap<[u8; 11], MAX_PLAYERS> = SeatMap::default();
         for b in self.auctions[a].bids.iter() {
             let p = &mut self.players[b.seat];
-            let v = usize::from(b.value).min(10);
+            // A card's value is 1..=10 (it came from a hand): every `get_mut` finds it.
+            let v = usize::from(b.value);
             if pays(b.spot, b.seat) {
-                p.paid[v] += 1;
+                if let Some(c) = p.paid.get_mut(v) {
+                    *c += 1;
+                }
             } else {
                 p.give(v);
                 self.holding |= 1 << b.seat.index();
-                back[b.seat][v] += 1;
+                if let Some(c) = back[b.seat].get_mut(v) {
+                    *c += 1;
+                }
             }
         }
         if self.round != 0 {

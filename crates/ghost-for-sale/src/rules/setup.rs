@@ -1,7 +1,7 @@
 //! Setup: the deal (`new`), the special cards laid out, and the four cards each seat
 //! sets aside for round 2.
 
-use crate::data::{self, PER_ROUND};
+use crate::data;
 use crate::legal;
 use crate::state::{Auction, GhostForSale, Player, FULL_SET};
 use crate::types::{Phase, PropertyId, SeatId, MAX_PLAYERS};
@@ -137,7 +137,8 @@ impl GhostForSale {
         self.refresh_restrictions();
     }
 
-    /// Recomputes `restrictions` for the current round's special cards.
+    /// Recomputes `restrictions` for the current round's special cards (six lots: a
+    /// byte holds them).
     pub(crate) fn refresh_restrictions(&mut self) {
         self.restrictions = 0;
         for (i, g) in PropertyId::of_round(self.round).enumerate() {
@@ -145,6 +146,5 @@ impl GhostForSale {
                 self.restrictions |= 1 << i;
             }
         }
-        debug_assert!(PER_ROUND <= 8);
     }
 }
