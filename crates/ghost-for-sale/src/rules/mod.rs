@@ -23,42 +23,30 @@ pub(crate) fn apply_legal(g: &mut GhostForSale, seat: Seat, action: &Action) {
     let Some(s) = g.seated(seat) else {
         return;
     };
-    match (g.phase, *action) {
-        (Phase::Auction(_), Action::Bid { target }) => {
-            if let Some(spot) = BidSpot::of(target) {
-                g.choose_spot(spot);
-            }
-        }
-        (Phase::Auction(kind), Action::Play { value }) => g.play_card(s, kind, value),
-        (Phase::Auction(_), Action::Done) => g.end_turn(),
-        (Phase::Auction(_), Action::Pass) => g.pass(s),
-        (Phase::Auction(_), _) => {}
-        (phase, action) => {
-            match (phase, action) {
-                (Phase::SetAside, Action::SetAside { value }) => g.set_aside(s, value),
-                (Phase::Choose, Action::Choose { card }) => g.choose(s, card),
-                (Phase::Declare, Action::Declare { property, token }) => {
-                    if let Some(lot) = Lot::new(property) {
-                        g.declare(s, lot, token);
-                    }
+    if let Phase::Auction(kind) = g.phase {
+        match *action {
+            Action::Bid { target } => {
+                if let Some(spot) = BidSpot::of(target) {
+                    g.choose_spot(spot);
                 }
-                (Phase::Special(p), action) => {
-                    match action {
-                        Action::RemoveGhost { owner } => {
-                            if let Some(o) = g.seated(owner) {
-                                g.remove_ghost(p, o);
-                            }
-                        }
-                        Action::AddGhost => g.add_ghost(p),
-                        Action::Guess { ghosts } => g.guess(p, ghosts),
-                        // Decline: the card is discarded unused.
-                        _ => {}
-                    }
-                    g.next_special(p.lot().index() + 1);
-                }
-                _ => return,
             }
-            g.pending = g.next_pending(s);
+            Action::Play { value } => g.play_card(s, kind, value),
+            Action::Done => g.end_turn(),
+            Action::Pass => g.pass(s),
+            _ => {}
         }
+        return;
     }
+    match (g.phase, *action) {
+        (Phase::SetAside, Action::SetAside { value }) => g.set_aside(s, value),
+        (Phase::Choose, Action::Choose { card }) => g.choose(s, card),
+        (Phase::Declare, Action::Declare { property, token }) => {
+            if let Some(lot) = Lot::new(property) {
+                g.declare(s, lot, token);
+            }
+        }
+        (Phase::Special(property), action) => g.decide_special(property, action),
+        _ => return,
+    }
+    g.pending = g.next_pending(s);
 }

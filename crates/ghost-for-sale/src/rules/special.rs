@@ -3,23 +3,40 @@
 
 use crate::state::{GhostForSale, GHOST};
 use crate::types::{Lot, Phase, PropertyId, SeatId};
-use crate::Special;
+use crate::{Action, Special};
 
 impl GhostForSale {
+    /// The buyer's decision on the special card of `g`, then on to the next property
+    /// whose card asks one (or the end of the round).
+    pub(crate) fn decide_special(&mut self, g: PropertyId, action: Action) {
+        match action {
+            Action::RemoveGhost { owner } => {
+                if let Some(o) = self.seated(owner) {
+                    self.remove_ghost(g, o);
+                }
+            }
+            Action::AddGhost => self.add_ghost(g),
+            Action::Guess { ghosts } => self.guess(g, ghosts),
+            // Decline: the card is discarded unused.
+            _ => {}
+        }
+        self.next_special(g.lot().index() + 1);
+    }
+
     /// Magic mirror: one ghost-face token of `owner` leaves the property.
-    pub(crate) fn remove_ghost(&mut self, g: PropertyId, owner: SeatId) {
+    fn remove_ghost(&mut self, g: PropertyId, owner: SeatId) {
         let faces = &mut self.decl[g.index()][owner];
         faces[GHOST] = faces[GHOST].saturating_sub(1);
         self.mirror_removed[g.index()] = Some(owner);
     }
 
     /// Secret crypt: one more ghost on the property.
-    pub(crate) fn add_ghost(&mut self, g: PropertyId) {
+    fn add_ghost(&mut self, g: PropertyId) {
         self.crypt_added[g.index()] = true;
     }
 
     /// Crystal ball: the buyer's guess of the ghosts there.
-    pub(crate) fn guess(&mut self, g: PropertyId, ghosts: u8) {
+    fn guess(&mut self, g: PropertyId, ghosts: u8) {
         self.crystal_guess[g.index()] = Some(ghosts);
     }
 
