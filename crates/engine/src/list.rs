@@ -95,6 +95,11 @@ impl<T: Copy + Default, const N: usize> FixedList<T, N> {
     }
 
     #[inline]
+    pub fn first(&self) -> Option<&T> {
+        self.as_slice().first()
+    }
+
+    #[inline]
     pub fn last(&self) -> Option<&T> {
         self.as_slice().last()
     }
@@ -175,6 +180,17 @@ impl<T: Copy + Default + Hash, const N: usize> Hash for FixedList<T, N> {
 impl<T: Copy + Default + fmt::Debug, const N: usize> fmt::Debug for FixedList<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// Collects up to `N` items; the rest are dropped (use `from_slice` to be told).
+impl<T: Copy + Default, const N: usize> FromIterator<T> for FixedList<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut list = Self::new();
+        for item in iter.into_iter().take(N) {
+            let _ = list.push(item);
+        }
+        list
     }
 }
 

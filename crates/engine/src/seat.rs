@@ -217,6 +217,13 @@ impl<const N: usize> Seated<N> {
     }
 }
 
+/// The first seat: a filler for unused places of fixed lists (every table has seat 0).
+impl<const N: usize> Default for Seated<N> {
+    fn default() -> Self {
+        Seated::FIRST
+    }
+}
+
 impl<const N: usize> From<Seated<N>> for Seat {
     fn from(s: Seated<N>) -> Seat {
         s.seat()
