@@ -4,7 +4,8 @@
 //! カード（電球2個）」). Seats are numbered as the table shows them: 「N番席」, from 1.
 
 use crate::cards::{Card, Floor};
-use crate::state::{Action, Cards};
+use crate::hand::Cards;
+use crate::types::Action;
 use takuge_engine::{Seat, Viewer};
 
 /// A seat as the web table names an unnamed seat (`seat.n` in `web/app/i18n/ja.js`).
