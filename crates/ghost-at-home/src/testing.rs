@@ -262,3 +262,69 @@ impl Probe for GhostAtHome {
         }
     }
 }
+
+pub const S0: Seat = Seat(0);
+pub const S1: Seat = Seat(1);
+pub const S2: Seat = Seat(2);
+
+/// The legal actions of `seat`.
+pub fn legal(g: &GhostAtHome, seat: Seat) -> Vec<Action> {
+    let mut out = Vec::new();
+    g.legal_actions(seat, &mut out);
+    out
+}
+
+/// Plays `action`, which must be listed and accepted.
+#[track_caller]
+pub fn play(g: &mut GhostAtHome, seat: Seat, action: Action) {
+    assert!(
+        legal(g, seat).contains(&action),
+        "{action:?} is not legal for {seat}: {:?}",
+        legal(g, seat)
+    );
+    if let Err(e) = g.apply(seat, &action) {
+        panic!("{action:?} refused: {e}");
+    }
+}
+
+/// `action` is refused and the state left as it was.
+#[track_caller]
+pub fn refused(g: &mut GhostAtHome, seat: Seat, action: Action) {
+    let before = g.clone();
+    assert!(g.apply(seat, &action).is_err(), "{action:?} was accepted");
+    assert_eq!(*g, before);
+}
+
+/// One to three cards chosen together.
+#[track_caller]
+pub fn cs(cards: &[Card]) -> Cards {
+    match Cards::new(cards) {
+        Some(cards) => cards,
+        None => panic!("1 to 3 cards, not {cards:?}"),
+    }
+}
+
+pub fn rooms(cards: &[Card]) -> Action {
+    Action::PlayRooms { cards: cs(cards) }
+}
+
+pub fn discard(cards: &[Card]) -> Action {
+    Action::DiscardCards { cards: cs(cards) }
+}
+
+pub fn light(cards: &[Card], floor: Floor) -> Action {
+    Action::Light {
+        cards: cs(cards),
+        floor,
+    }
+}
+
+/// A deck of plain 3rd-floor rooms, for scenarios that draw.
+pub fn filler_deck() -> Vec<Card> {
+    vec![Card::Floor3Bulbs0; 20]
+}
+
+/// The Japanese names of `cards`, as the log writes them.
+pub fn cards_ja(cards: &Cards) -> String {
+    crate::log_ja::cards(cards)
+}
