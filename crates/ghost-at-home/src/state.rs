@@ -216,15 +216,26 @@ impl GhostAtHome {
         &mut self.hands[seat]
     }
 
+    /// The seat `steps` places after `seat` in turn order (`steps` below the player
+    /// count). A compare, not `Seated::after`'s division: this is on the path of every
+    /// turn of a playout.
+    #[inline]
+    pub(crate) fn seat_after(&self, seat: Seated, steps: usize) -> Seated {
+        let n = self.players_usize();
+        let i = seat.index() + steps;
+        let i = if i >= n { i - n } else { i };
+        Seated::check(takuge_engine::Seat(i as u8), n).unwrap_or(Seated::FIRST)
+    }
+
     /// The seat after `seat` in turn order.
+    #[inline]
     pub(crate) fn next_seat(&self, seat: Seated) -> Seated {
-        seat.next(self.players_usize())
+        self.seat_after(seat, 1)
     }
 
     /// The seats other than `seat`, in turn order after it.
-    pub(crate) fn opponents(&self, seat: Seated) -> impl Iterator<Item = Seated> {
-        let n = self.players_usize();
-        (1..n).map(move |k| seat.after(k, n))
+    pub(crate) fn opponents(&self, seat: Seated) -> impl Iterator<Item = Seated> + '_ {
+        (1..self.players_usize()).map(move |k| self.seat_after(seat, k))
     }
 
     pub(crate) fn winner(&self) -> Option<Seated> {

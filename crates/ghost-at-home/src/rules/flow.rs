@@ -60,9 +60,8 @@ impl GhostAtHome {
         let escaper = self.active;
         if !self.house(escaper).is_full() {
             // 脱出しようとしたプレイヤーから順に手札を補充します。
-            let n = self.players_usize();
-            for k in 0..n {
-                self.refill(escaper.after(k, n));
+            for k in 0..self.players_usize() {
+                self.refill(self.seat_after(escaper, k));
             }
             self.next_turn();
         } else if ghosts_left > 0 {
