@@ -303,6 +303,7 @@ impl Hand {
     }
 
     /// Calls `f` with every distinct non-empty part of the hand whose cards are `list`.
+    #[inline]
     pub(crate) fn for_each_part(list: &CardList, mut f: impl FnMut(Hand)) {
         let (parts, mask) = Self::parts(list);
         for (i, &part) in parts.iter().enumerate() {

@@ -289,8 +289,9 @@ impl GhostAtHome {
                     }
                 }
                 Some(Card::LightBulb) => {
+                    let floors = house.light_mask();
                     for floor in Floor::ALL {
-                        if house.can_light(floor) {
+                        if floors >> floor.index() & 1 == 1 {
                             f(Action::PlayLightBulb { floor });
                         }
                     }
@@ -307,6 +308,10 @@ impl GhostAtHome {
                 Some(Card::CatFood) => {
                     for from in self.opponents(me) {
                         for floor in Floor::ALL {
+                            // (Skips what the predicate would refuse for every `to`.)
+                            if self.house(from).floor(floor).cats == 0 {
+                                continue;
+                            }
                             for to in Floor::ALL {
                                 if self.cat_food_fits(me, from, floor, to) {
                                     f(Action::PlayCatFood {
@@ -331,6 +336,10 @@ impl GhostAtHome {
                 Some(Card::SpaceTimeHole) => {
                     for from in Seated::all(self.players_usize()) {
                         for floor in Floor::ALL {
+                            // (Skips what the predicate would refuse for every `to`.)
+                            if !self.house(from).floor(floor).ghost {
+                                continue;
+                            }
                             for to in self.opponents(me) {
                                 if self.space_time_hole_fits(from, floor, to) {
                                     f(Action::PlaySpaceTimeHole {

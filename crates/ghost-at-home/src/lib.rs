@@ -107,10 +107,14 @@ impl Game for GhostAtHome {
         GhostAtHome::sample_action(self, seat, rng, buf)
     }
 
+    /// `fast.rs`: the turn's actions asked one by one of `legal.rs`'s predicates (the
+    /// conformance suite compares it with the list).
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {
         self.is_legal_fast(seat, action)
     }
 
+    /// `rules/`: a listed action's effect. A seat not at the table lists nothing, so it
+    /// never gets here; if it did, nothing happens.
     fn apply_legal(&mut self, seat: Seat, action: &Action) {
         if let Some(me) = self.seated(seat) {
             self.play(me, *action);
@@ -121,6 +125,7 @@ impl Game for GhostAtHome {
         GhostAtHome::refusal(self, seat, action)
     }
 
+    /// `fast.rs`: the engine's checked loop without the check (the same games).
     fn random_playout(
         &mut self,
         rng: &mut GameRng,

@@ -1050,9 +1050,9 @@ fn random_playout_plays_the_same_games_as_the_checked_loop() {
 }
 
 /// Every action `apply` accepts is listed by `legal_actions`, and the other way round
-/// (`apply` checks actions directly, without listing them).
+/// (`apply` asks `fast.rs`'s `is_legal`, which checks an action without listing).
 #[test]
-fn validation_matches_legal_actions() {
+fn apply_accepts_exactly_the_listed_actions() {
     let mut universe = vec![
         Action::Discard,
         Action::DefendWithCat,
