@@ -7,7 +7,9 @@ use takuge_engine::{ActionError, Bot, Game, GameRng, Lang, RandomBot, Seat, View
 use takuge_ghost_at_home::cards::Card;
 use takuge_ghost_at_home::data::{card_data, composition, parse_card_data, CARDS_TOML};
 use takuge_ghost_at_home::testing::*;
-use takuge_ghost_at_home::{Action, Floor, GhostAtHome, Options, PhaseView, RulesBot, Then};
+use takuge_ghost_at_home::{
+    Action, Floor, GhostAtHome, Options, PhaseView, Reject, RulesBot, Then,
+};
 
 use Card::*;
 use Floor::*;
@@ -1289,4 +1291,42 @@ fn seats_in_the_log_are_numbered_from_one_as_on_the_table() {
         Some("2番席にゴーストを出す")
     );
     assert_eq!(g.describe(&action), "play a ghost at seat 2");
+}
+
+/// A refusal says why, in words the seat may read: a card it does not hold, or an action
+/// that does not fit now; and the engine's reasons for a seat not at the table or not
+/// pending. A refused action leaves the state as it was.
+#[test]
+fn refusals_name_the_missing_card_or_say_not_now() {
+    let mut g = game(
+        &[H::default(), H::default().rooms(First, &[Floor1Bulbs0])],
+        &[&[Floor1Bulbs1], &[Cat]],
+        &filler_deck(),
+    );
+    let illegal = |r| Err(ActionError::Illegal(r));
+    assert_eq!(
+        g.apply(S0, &Action::PlayGhost { target: S1 }),
+        illegal(Reject::NotInHand(Ghost))
+    );
+    assert_eq!(
+        g.apply(S0, &Action::PlayCat { floor: First }),
+        illegal(Reject::NotInHand(Cat))
+    );
+    assert_eq!(
+        g.apply(S0, &rooms(&[Floor2Bulbs0])),
+        illegal(Reject::NotInHand(Floor2Bulbs0))
+    );
+    assert_eq!(
+        g.apply(S0, &Action::LetEscape),
+        illegal(Reject::NotAllowedNow)
+    );
+    assert_eq!(
+        g.apply(S1, &Action::Discard),
+        Err(ActionError::NotYourTurn(S1))
+    );
+    assert_eq!(
+        g.apply(Seat(2), &Action::Discard),
+        Err(ActionError::NoSuchSeat(Seat(2)))
+    );
+    refused(&mut g, S0, rooms(&[Floor2Bulbs0]));
 }
