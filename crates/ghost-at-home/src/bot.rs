@@ -2,8 +2,10 @@
 //! when it pays.
 
 use crate::cards::{Card, Floor};
-use crate::state::{Action, Cards, GhostAtHome, Hand, Phase, Then};
-use takuge_engine::{Bot, Determinized, Game, GameRng, Seat};
+use crate::hand::{Cards, Hand};
+use crate::state::{GhostAtHome, Phase};
+use crate::types::{Action, Next, Seated};
+use takuge_engine::{Bot, Determinized, Game, GameRng};
 
 /// Plays by simple priorities over its legal actions, with random tie-breaks. It looks
 /// only at the public houses and its own hand (the world it is given has every other
@@ -26,8 +28,9 @@ impl Bot<GhostAtHome> for RulesBot {
 
     fn choose(&mut self, world: &Determinized<GhostAtHome>, rng: &mut GameRng) -> Option<Action> {
         let game = world.state();
-        let me = world.seat();
-        game.legal_actions(me, &mut self.buf);
+        let seat = world.seat();
+        let me = game.seated(seat)?;
+        game.legal_actions(seat, &mut self.buf);
         let mut best: Option<(i32, Action)> = None;
         let mut ties = 0u32;
         for &action in &self.buf {
@@ -51,7 +54,7 @@ impl Bot<GhostAtHome> for RulesBot {
 }
 
 /// How far along a player is: rooms explored, the higher the better.
-fn progress(game: &GhostAtHome, seat: Seat) -> i32 {
+fn progress(game: &GhostAtHome, seat: Seated) -> i32 {
     let house = game.house(seat);
     Floor::ALL
         .iter()
@@ -60,7 +63,7 @@ fn progress(game: &GhostAtHome, seat: Seat) -> i32 {
 }
 
 /// A card worth throwing away: a room for a floor already full, or far above.
-fn discard_value(game: &GhostAtHome, me: Seat, card: Card) -> i32 {
+fn discard_value(game: &GhostAtHome, me: Seated, card: Card) -> i32 {
     let open = game.house(me).open_floor().map_or(3, Floor::index);
     match card.room_floor() {
         Some(f) if f.index() < open => 30,
@@ -71,7 +74,7 @@ fn discard_value(game: &GhostAtHome, me: Seat, card: Card) -> i32 {
 
 /// Throw away all the cards of the highest worth at once (rooms for floors already
 /// full), or a single card of lesser worth when nothing better is left to do.
-fn discard_score(game: &GhostAtHome, me: Seat, cards: Cards) -> i32 {
+fn discard_score(game: &GhostAtHome, me: Seated, cards: Cards) -> i32 {
     let worth: Vec<i32> = cards
         .to_vec()
         .into_iter()
@@ -86,7 +89,7 @@ fn discard_score(game: &GhostAtHome, me: Seat, cards: Cards) -> i32 {
 }
 
 /// How much lighting `floor` helps: the floor being explored or about to be.
-fn light_value(game: &GhostAtHome, me: Seat, floor: Floor) -> i32 {
+fn light_value(game: &GhostAtHome, me: Seated, floor: Floor) -> i32 {
     let house = game.house(me);
     if house.top_room_floor() == Some(floor) {
         4
@@ -97,7 +100,7 @@ fn light_value(game: &GhostAtHome, me: Seat, floor: Floor) -> i32 {
     }
 }
 
-fn worth_lighting(game: &GhostAtHome, me: Seat) -> bool {
+fn worth_lighting(game: &GhostAtHome, me: Seated) -> bool {
     let house = game.house(me);
     let top_dark = house
         .top_room_floor()
@@ -106,7 +109,7 @@ fn worth_lighting(game: &GhostAtHome, me: Seat) -> bool {
     top_dark || open_dark
 }
 
-fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
+fn score(game: &GhostAtHome, me: Seated, action: Action) -> i32 {
     let house = game.house(me);
     let top = house.top_room_floor();
     match action {
@@ -115,6 +118,9 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
             100 + 10 * cards.len() as i32 - 5 * i32::from(cards.count(Card::WildRoom))
         }
         Action::PlayGhost { target } => {
+            let Some(target) = game.seated(target) else {
+                return 0;
+            };
             let Some(floor) = game.ghost_target(target) else {
                 return 0;
             };
@@ -153,7 +159,11 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
                 6
             }
         }
-        Action::PlayLightning { target } => 45 + progress(game, target),
+        Action::PlayLightning { target } => {
+            45 + game
+                .seated(target)
+                .map_or(0, |target| progress(game, target))
+        }
         Action::PlayCatFood { to, .. } => {
             let fl = house.floor(to);
             if fl.ghost {
@@ -175,7 +185,10 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
             }
         }
         Action::PlaySpaceTimeHole { from, to, .. } => {
-            let rescue = if from == me { 35 } else { 0 };
+            let rescue = if from == me.seat() { 35 } else { 0 };
+            let Some(to) = game.seated(to) else {
+                return 0;
+            };
             let dest = game.house(to);
             let hurts = dest.top_room_floor().is_some_and(|f| {
                 dest.floor(f).cats == 0 && (!dest.floor(f).lit || dest.floor(f).ghost)
@@ -198,7 +211,7 @@ fn score(game: &GhostAtHome, me: Seat, action: Action) -> i32 {
                 then,
             } => {
                 let fl = game.house(target).floor(floor);
-                if matches!(then, Then::Escape { .. }) && !fl.lit {
+                if matches!(then, Next::Escape { .. }) && !fl.lit {
                     100
                 } else if !fl.lit || fl.ghost {
                     40 + 10 * i32::from(fl.room_count())

@@ -1,8 +1,8 @@
-//! The cards of Ghost at Home, and the light-bulb data file.
+//! The cards of Ghost at Home: the faces and the floors (the numbers of each face in
+//! the deck are in `data.rs`).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::OnceLock;
 
 /// A floor of a house (階), counted from the ground up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -54,10 +54,14 @@ pub const MAX_BULBS: u8 = 3;
 /// One card face. Cards with the same face are interchangeable (the illustration of a
 /// room does not matter: イラストは関係なく、カードの階だけで判断します), so a room card is
 /// its floor and its number of light-bulb icons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 #[repr(u8)]
 pub enum Card {
+    /// (Also what unused slots of a card list hold.)
+    #[default]
     Floor1Bulbs0,
     Floor1Bulbs1,
     Floor1Bulbs2,
@@ -237,120 +241,5 @@ impl Counts {
             .filter(|&&c| self.get(c) > 0)
             .map(|&c| (c, self.get(c)))
             .collect()
-    }
-}
-
-/// Room cards per floor, as the rules give them (1階12枚、2階10枚、3階10枚).
-pub const ROOMS_PER_FLOOR: [u8; 3] = [12, 10, 10];
-/// ゴースト8枚
-pub const GHOSTS: u8 = 8;
-/// ネコ6枚
-pub const CATS: u8 = 6;
-
-/// The light-bulb distribution: `rooms[floor][bulbs]` cards.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CardData {
-    pub rooms: [[u8; MAX_BULBS as usize + 1]; 3],
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FloorRow {
-    cards: u8,
-    bulbs0: u8,
-    bulbs1: u8,
-    bulbs2: u8,
-    bulbs3: u8,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DataFile {
-    floor1: FloorRow,
-    floor2: FloorRow,
-    floor3: FloorRow,
-}
-
-/// The data file, compiled in.
-pub const CARDS_TOML: &str = include_str!("../data/cards.toml");
-
-/// Parses and checks a light-bulb data file.
-pub fn parse_card_data(text: &str) -> Result<CardData, String> {
-    let file: DataFile = toml::from_str(text).map_err(|e| e.to_string())?;
-    let mut rooms = [[0u8; 4]; 3];
-    for (i, row) in [&file.floor1, &file.floor2, &file.floor3]
-        .into_iter()
-        .enumerate()
-    {
-        let counts = [row.bulbs0, row.bulbs1, row.bulbs2, row.bulbs3];
-        let sum: u32 = counts.iter().map(|&n| u32::from(n)).sum();
-        let expected = ROOMS_PER_FLOOR[i];
-        if row.cards != expected {
-            return Err(format!(
-                "floor{}: the rules give {expected} room cards, the file says {}",
-                i + 1,
-                row.cards
-            ));
-        }
-        if sum != u32::from(expected) {
-            return Err(format!(
-                "floor{}: bulb counts add up to {sum}, not {expected}",
-                i + 1
-            ));
-        }
-        rooms[i] = counts;
-    }
-    Ok(CardData { rooms })
-}
-
-/// The project's default data, parsed once.
-pub fn card_data() -> Result<&'static CardData, &'static str> {
-    static DATA: OnceLock<Result<CardData, String>> = OnceLock::new();
-    DATA.get_or_init(|| parse_card_data(CARDS_TOML))
-        .as_ref()
-        .map_err(|e| e.as_str())
-}
-
-/// Every card of a game: the 46 basic cards, plus the 7 special cards if used.
-pub fn composition(data: &CardData, special_cards: bool) -> Counts {
-    let mut counts = Counts::EMPTY;
-    for floor in Floor::ALL {
-        for bulbs in 0..=MAX_BULBS {
-            if let Some(card) = Card::room(floor, bulbs) {
-                counts.add(card, data.rooms[floor.index()][usize::from(bulbs)]);
-            }
-        }
-    }
-    counts.add(Card::Ghost, GHOSTS);
-    counts.add(Card::Cat, CATS);
-    if special_cards {
-        // 時空の穴1枚、電球1枚、キャットフード1枚、エレベーター1枚、雷1枚、部屋のワイルドカード2枚
-        for card in [
-            Card::SpaceTimeHole,
-            Card::LightBulb,
-            Card::CatFood,
-            Card::Elevator,
-            Card::Lightning,
-        ] {
-            counts.add(card, 1);
-        }
-        counts.add(Card::WildRoom, 2);
-    }
-    counts
-}
-
-/// Whether discarding room cards with these bulb counts turns on a light: 2 or 3 cards
-/// with 5 or more icons, where a third card is allowed only if the other two are not
-/// already enough — or if it shows no icon at all (電球アイコン0個のカード).
-pub fn light_set_valid(bulbs: &[u8]) -> bool {
-    let sum: u8 = bulbs.iter().sum();
-    match *bulbs {
-        [_, _] => sum >= 5,
-        [a, b, c] => {
-            let min = a.min(b).min(c);
-            let top_two = sum - min;
-            sum >= 5 && (top_two < 5 || min == 0)
-        }
-        _ => false,
     }
 }

@@ -4,7 +4,8 @@
 //! カード（電球2個）」). Seats are numbered as the table shows them: 「N番席」, from 1.
 
 use crate::cards::{Card, Floor};
-use crate::state::{Action, Cards};
+use crate::hand::Cards;
+use crate::types::Action;
 use takuge_engine::{Seat, Viewer};
 
 /// A seat as the web table names an unnamed seat (`seat.n` in `web/app/i18n/ja.js`).
@@ -33,7 +34,7 @@ fn card(c: Card) -> String {
     }
 }
 
-fn cards(cs: &Cards) -> String {
+pub(crate) fn cards(cs: &Cards) -> String {
     cs.to_vec()
         .into_iter()
         .map(card)
@@ -94,81 +95,5 @@ fn describe(action: &Action) -> String {
         Action::StopEscape => "ゴーストを出して脱出を阻止する".into(),
         Action::LetEscape => "脱出を阻止しない".into(),
         Action::Pass => "パス".into(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::state::{GhostAtHome, Options};
-    use takuge_engine::{Game, Lang};
-
-    /// Plays seeded games until a seat is about to discard cards face down.
-    fn before_a_face_down_discard() -> (GhostAtHome, Seat, Action) {
-        let mut legal = Vec::new();
-        for seed in 0..50 {
-            let mut g = GhostAtHome::new(&Options::default(), 3, seed).expect("a game");
-            for step in 0..400 {
-                let Some(seat) = g.to_move().first_seat() else {
-                    break;
-                };
-                g.legal_actions(seat, &mut legal);
-                if let Some(a) = legal
-                    .iter()
-                    .find(|a| matches!(a, Action::DiscardCards { .. }))
-                {
-                    return (g, seat, *a);
-                }
-                let pick = legal
-                    .iter()
-                    .find(|a| matches!(a, Action::Discard))
-                    .copied()
-                    .unwrap_or(legal[step % legal.len()]);
-                g.apply(seat, &pick).expect("a legal action");
-            }
-        }
-        panic!("no face-down discard in 50 games");
-    }
-
-    /// 捨て札がなんだったかは他のプレイヤーには秘密です: in Japanese too, only the
-    /// discarding seat reads which cards went; the others and spectators read how many.
-    #[test]
-    fn face_down_discards_are_named_only_to_the_discarder_in_japanese() {
-        let (g, actor, action) = before_a_face_down_discard();
-        let Action::DiscardCards { cards: cs } = action else {
-            unreachable!()
-        };
-        let n = cs.len();
-        let mine = g
-            .describe_for_in(actor, &action, Viewer::Seat(actor), Lang::Ja)
-            .expect("a line");
-        assert_eq!(mine, format!("{}を伏せて捨て、{n}枚引く", cards(&cs)));
-        let others = Seat::all(3)
-            .filter(|s| *s != actor)
-            .map(Viewer::Seat)
-            .chain([Viewer::Spectator]);
-        for viewer in others {
-            assert_eq!(
-                g.describe_for_in(actor, &action, viewer, Lang::Ja),
-                Some(format!("カードを{n}枚伏せて捨て、{n}枚引く")),
-                "{viewer:?}"
-            );
-        }
-        assert_eq!(
-            g.describe_for_in(actor, &action, Viewer::Spectator, Lang::En),
-            g.describe_for(actor, &action, Viewer::Spectator)
-        );
-    }
-
-    #[test]
-    fn seats_in_the_log_are_numbered_from_one_as_on_the_table() {
-        let g = GhostAtHome::new(&Options::default(), 2, 1).expect("a game");
-        let action = Action::PlayGhost { target: Seat(1) };
-        assert_eq!(
-            g.describe_for_in(Seat(0), &action, Viewer::Spectator, Lang::Ja)
-                .as_deref(),
-            Some("2番席にゴーストを出す")
-        );
-        assert_eq!(g.describe(&action), "play a ghost at seat 2");
     }
 }

@@ -1,7 +1,8 @@
-//! What one viewer may see of a game.
+//! What one viewer may see of a game, and the English log lines (`describe_for`).
 
 use crate::cards::{Card, Floor};
-use crate::state::{GhostAtHome, Phase, Then};
+use crate::state::{GhostAtHome, Phase};
+use crate::types::{Action, Seated, Then};
 use serde::Serialize;
 use takuge_engine::{Game, Seat, SeatSet, Viewer};
 
@@ -80,7 +81,7 @@ pub enum PhaseView {
 impl View {
     pub(crate) fn of(game: &GhostAtHome, viewer: Viewer) -> View {
         let players = game.players();
-        let me = viewer.seat().filter(|s| s.index() < players);
+        let me = viewer.seat().and_then(|s| game.seated(s));
         let phase = match game.phase {
             Phase::Choose => PhaseView::Choose,
             Phase::Discarding => PhaseView::Discarding,
@@ -89,20 +90,22 @@ impl View {
                 floor,
                 then,
             } => PhaseView::Defence {
-                target,
+                target: target.seat(),
                 floor,
-                then,
+                then: then.public(),
             },
             Phase::Escape {
                 asking,
                 ghosts_left,
             } => PhaseView::Escape {
-                asking,
+                asking: asking.seat(),
                 ghosts_left,
             },
-            Phase::Over { winner } => PhaseView::Over { winner },
+            Phase::Over { winner } => PhaseView::Over {
+                winner: winner.seat(),
+            },
         };
-        let houses = Seat::all(players)
+        let houses = Seated::all(players)
             .map(|s| {
                 let house = game.house(s);
                 HouseView {
@@ -124,24 +127,86 @@ impl View {
             })
             .collect();
         View {
-            viewer: me,
+            viewer: me.map(Seated::seat),
             players,
             special_cards: game.options.special_cards,
-            active: game.active,
+            active: game.active.seat(),
             turn: game.turn,
             to_move: game.to_move(),
             phase,
             houses,
-            hand_sizes: Seat::all(players).map(|s| game.hand(s).len()).collect(),
+            hand_sizes: Seated::all(players).map(|s| game.hand(s).len()).collect(),
             hand: me.map(|s| game.hand(s).list().as_slice().to_vec()),
             deck_size: game.deck.len(),
             discards: game.pile.public().entries(),
-            secret_discard_counts: Seat::all(players)
+            secret_discard_counts: Seated::all(players)
                 .map(|s| game.pile.secret(s).count())
                 .collect(),
             my_secret_discards: me.map(|s| game.pile.secret(s).collect()),
             reshuffles: game.reshuffles,
-            winner: game.winner(),
+            winner: game.winner().map(Seated::seat),
         }
+    }
+}
+
+impl GhostAtHome {
+    /// Everything is played in the open except which cards a player discards face down
+    /// (捨て札がなんだったかは他のプレイヤーには秘密です): the others read how many went.
+    pub(crate) fn describe_for_viewer(
+        &self,
+        actor: Seat,
+        action: &Action,
+        viewer: Viewer,
+    ) -> Option<String> {
+        match action {
+            Action::DiscardCards { cards } if viewer != Viewer::Seat(actor) => {
+                Some(match cards.len() {
+                    1 => "discard a card face down and draw one".into(),
+                    n => format!("discard {n} cards face down and draw as many"),
+                })
+            }
+            _ => Some(describe(action)),
+        }
+    }
+}
+
+/// A short description of an action in English, for logs and terminals.
+pub(crate) fn describe(action: &Action) -> String {
+    // Seats numbered from 1, as the table shows them.
+    let seat = |s: Seat| format!("seat {}", u16::from(s.0) + 1);
+    match *action {
+        Action::PlayRooms { cards } => format!("play {cards} as rooms"),
+        Action::Light { cards, floor } => {
+            format!("discard {cards} to turn on the light of the {floor}")
+        }
+        Action::PlayGhost { target } => format!("play a ghost at {}", seat(target)),
+        Action::PlayCat { floor } => format!("play a cat on the {floor}"),
+        Action::PlayLightBulb { floor } => format!("light bulb: light the {floor}"),
+        Action::PlayLightning { target } => {
+            format!("lightning: put out {}'s light", seat(target))
+        }
+        Action::PlayCatFood { from, floor, to } => {
+            format!(
+                "cat food: move the cat on {}'s {floor} to your {to}",
+                seat(from)
+            )
+        }
+        Action::PlayElevator { from, to } => {
+            format!("elevator: move a cat from your {from} to your {to}")
+        }
+        Action::PlaySpaceTimeHole { from, floor, to } => {
+            format!(
+                "space-time hole: move the ghost on {}'s {floor} to {}",
+                seat(from),
+                seat(to)
+            )
+        }
+        Action::Discard => "discard one or more cards".into(),
+        Action::DiscardCards { cards } => format!("discard {cards} face down and draw as many"),
+        Action::DefendWithCat => "discard a cat to cancel the ghost".into(),
+        Action::NoDefence => "let the ghost come".into(),
+        Action::StopEscape => "play a ghost to stop the escape".into(),
+        Action::LetEscape => "let the escape go on".into(),
+        Action::Pass => "pass".into(),
     }
 }

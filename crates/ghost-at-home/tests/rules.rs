@@ -1,118 +1,34 @@
-//! Scenario tests: one per rule, named after it, quoting the rule.
+//! Scenario tests, one per rule, named after it and quoting the rule (Japanese), through
+//! the public API (and `testing` for set-up); and the engine contracts the game's own
+//! fast paths must keep (same playouts, uniform sampling, `apply` = the list).
 
-use crate::bot::RulesBot;
-use crate::cards::{
-    card_data, composition, light_set_valid, parse_card_data, Card, Floor, CARDS_TOML,
-};
-use crate::state::{
-    Action, Cards, FloorState, GhostAtHome, Hand, House, Options, Phase, Then, PUBLIC,
-};
 use takuge_engine::bot::bot_move;
-use takuge_engine::{ActionError, Bot, Game, GameRng, RandomBot, Seat, Viewer};
+use takuge_engine::{ActionError, Bot, Game, GameRng, Lang, RandomBot, Seat, Viewer};
+use takuge_ghost_at_home::cards::Card;
+use takuge_ghost_at_home::data::{card_data, composition, parse_card_data, CARDS_TOML};
+use takuge_ghost_at_home::testing::*;
+use takuge_ghost_at_home::{
+    Action, Floor, GhostAtHome, Options, PhaseView, Reject, RulesBot, Then,
+};
 
 use Card::*;
 use Floor::*;
 
-const S0: Seat = Seat(0);
-const S1: Seat = Seat(1);
-const S2: Seat = Seat(2);
-
-/// A house built floor by floor.
-#[derive(Clone, Copy, Default)]
-struct H(House);
-
-impl H {
-    fn rooms(mut self, floor: Floor, rooms: &[Card]) -> H {
-        let f = &mut self.0.floors[floor.index()];
-        for (space, &card) in f.rooms.iter_mut().zip(rooms) {
-            *space = Some(card);
+/// The rule of a light as the rules document writes it, over the light-bulb icons of
+/// the cards discarded (an oracle for `legal::light_set`, which works on packed hands):
+/// 2 or 3 cards with 5 or more icons, where a third card is allowed only if the other
+/// two are not already enough — or if it shows no icon at all (電球アイコン0個のカード).
+fn light_set_valid(bulbs: &[u8]) -> bool {
+    let sum: u8 = bulbs.iter().sum();
+    match *bulbs {
+        [_, _] => sum >= 5,
+        [a, b, c] => {
+            let min = a.min(b).min(c);
+            let top_two = sum - min;
+            sum >= 5 && (top_two < 5 || min == 0)
         }
-        self
+        _ => false,
     }
-    /// Every floor up to and including `top` full of plain rooms.
-    fn full_to(mut self, top: Floor) -> H {
-        for floor in Floor::ALL.into_iter().filter(|&f| f <= top) {
-            let room = Card::room(floor, 1).unwrap_or(WildRoom);
-            self = self.rooms(floor, &[room, room]);
-        }
-        self
-    }
-    fn lit(mut self, floor: Floor) -> H {
-        self.0.floors[floor.index()].lit = true;
-        self
-    }
-    fn cats(mut self, floor: Floor, n: u8) -> H {
-        self.0.floors[floor.index()].cats = n;
-        self
-    }
-    fn ghost(mut self, floor: Floor) -> H {
-        self.0.floors[floor.index()].ghost = true;
-        self
-    }
-}
-
-fn game(houses: &[H], hands: &[&[Card]], deck: &[Card]) -> GhostAtHome {
-    let houses: Vec<House> = houses.iter().map(|h| h.0).collect();
-    GhostAtHome::from_parts(Options::default(), &houses, hands, deck, S0)
-}
-
-fn with_specials(mut g: GhostAtHome) -> GhostAtHome {
-    g.options.special_cards = true;
-    g
-}
-
-fn legal(g: &GhostAtHome, seat: Seat) -> Vec<Action> {
-    let mut out = Vec::new();
-    g.legal_actions(seat, &mut out);
-    out
-}
-
-#[track_caller]
-fn play(g: &mut GhostAtHome, seat: Seat, action: Action) {
-    assert!(
-        legal(g, seat).contains(&action),
-        "{action:?} is not legal for {seat}: {:?}",
-        legal(g, seat)
-    );
-    if let Err(e) = g.apply(seat, &action) {
-        panic!("{action:?} refused: {e}");
-    }
-}
-
-#[track_caller]
-fn refused(g: &mut GhostAtHome, seat: Seat, action: Action) {
-    let before = g.clone();
-    assert!(g.apply(seat, &action).is_err(), "{action:?} was accepted");
-    assert_eq!(*g, before);
-}
-
-fn floor(g: &GhostAtHome, seat: Seat, f: Floor) -> FloorState {
-    *g.house(seat).floor(f)
-}
-
-/// One to three cards chosen together.
-#[track_caller]
-fn cs(cards: &[Card]) -> Cards {
-    Cards::new(cards).expect("1 to 3 cards")
-}
-
-fn rooms(cards: &[Card]) -> Action {
-    Action::PlayRooms { cards: cs(cards) }
-}
-
-fn discard(cards: &[Card]) -> Action {
-    Action::DiscardCards { cards: cs(cards) }
-}
-
-fn light(cards: &[Card], floor: Floor) -> Action {
-    Action::Light {
-        cards: cs(cards),
-        floor,
-    }
-}
-
-fn filler_deck() -> Vec<Card> {
-    vec![Floor3Bulbs0; 20]
 }
 
 // --- Cards and setup -------------------------------------------------------------
@@ -191,10 +107,10 @@ fn setup_deals_three_cards_each_and_dark_empty_houses() {
             let g = GhostAtHome::new(&Options { special_cards }, players, 9).expect("setup");
             let total = if special_cards { 53 } else { 46 };
             for s in Seat::all(players) {
-                assert_eq!(g.hand(s).len(), 3);
-                assert_eq!(*g.house(s), House::default());
+                assert_eq!(hand(&g, s).len(), 3);
+                assert!(house_empty(&g, s));
             }
-            assert_eq!(g.deck.len(), total - 3 * players);
+            assert_eq!(deck(&g).len(), total - 3 * players);
             assert_eq!(g.to_move(), takuge_engine::SeatSet::single(S0));
         }
     }
@@ -207,9 +123,9 @@ fn setup_deals_three_cards_each_and_dark_empty_houses() {
 fn special_cards_are_off_by_default() {
     assert!(!Options::default().special_cards);
     let g = GhostAtHome::new(&Options::default(), 4, 3).expect("setup");
-    let mut all = g.deck.as_slice().to_vec();
+    let mut all = deck(&g);
     for s in Seat::all(4) {
-        all.extend(g.hand(s).list().as_slice());
+        all.extend(hand(&g, s));
     }
     assert!(all.iter().all(|c| !c.is_special()));
 }
@@ -255,7 +171,7 @@ fn rooms_need_lower_floors_full_and_several_may_be_played_in_one_turn() {
     );
     assert!(floor(&g, S0, First).is_full());
     assert_eq!(floor(&g, S0, Second).room_count(), 1);
-    assert_eq!(g.active, S1);
+    assert_eq!(active(&g), S1);
 }
 
 /// A room play is one decision over the parts of the hand that fit the house (at most
@@ -296,9 +212,8 @@ fn room_sets_fit_exactly_when_some_order_plays_them_one_by_one() {
         shapes.push(base.rooms(top, &[room]));
         shapes.push(base.full_to(top));
     }
-    let one_by_one = |house: &House, order: &[Card]| {
+    let one_by_one = |house: &H, order: &[Card]| {
         let mut h = *house;
-        h.sync();
         order.iter().all(|&card| {
             let Some(open) = h.open_floor() else {
                 return false;
@@ -306,18 +221,12 @@ fn room_sets_fit_exactly_when_some_order_plays_them_one_by_one() {
             if card != WildRoom && card.room_floor() != Some(open) {
                 return false;
             }
-            let floor = &mut h.floors[open.index()];
-            let space = if floor.rooms[0].is_none() { 0 } else { 1 };
-            floor.rooms[space] = Some(card);
-            h.sync();
+            h.put_room(card);
             true
         })
     };
     let mut checked = 0;
-    for shape in &shapes {
-        let mut house = shape.0;
-        house.sync();
-        let spaces = house.room_spaces();
+    for &house in &shapes {
         for a in 0..faces.len() {
             for b in a..=faces.len() {
                 for c in b..=faces.len() {
@@ -341,12 +250,7 @@ fn room_sets_fit_exactly_when_some_order_plays_them_one_by_one() {
                         _ => continue,
                     };
                     let possible = orders.iter().any(|o| one_by_one(&house, o));
-                    let part = Hand::from_cards(&cards);
-                    assert_eq!(
-                        GhostAtHome::rooms_fit(&spaces, part),
-                        possible,
-                        "{cards:?} on {house:?}"
-                    );
+                    assert_eq!(rooms_fit(house, &cards), possible, "{cards:?} on {house:?}");
                     checked += 1;
                 }
             }
@@ -412,8 +316,8 @@ fn ghost_targets_the_opponents_highest_floor_with_rooms() {
     refused(&mut g, S0, Action::PlayGhost { target: S0 });
     play(&mut g, S0, Action::PlayGhost { target: S1 });
     assert!(matches!(
-        g.phase(),
-        Phase::Defence {
+        phase(&g),
+        PhaseView::Defence {
             target: S1,
             floor: Second,
             then: Then::EndTurn
@@ -452,11 +356,11 @@ fn ghost_meeting_a_cat_discards_both() {
     play(&mut g, S0, Action::PlayGhost { target: S1 });
     let f = floor(&g, S1, First);
     assert_eq!((f.cats, f.ghost, f.room_count()), (0, false, 1));
-    assert_eq!(g.pile.public().get(Ghost), 1);
-    assert_eq!(g.pile.public().get(Cat), 1);
+    assert_eq!(public_discards(&g).get(Ghost), 1);
+    assert_eq!(public_discards(&g).get(Cat), 1);
     // No defence question: the turn passed.
-    assert_eq!(g.active, S1);
-    assert_eq!(g.phase(), Phase::Choose);
+    assert_eq!(active(&g), S1);
+    assert_eq!(phase(&g), PhaseView::Choose);
 }
 
 /// そうでない場合は、相手に手札から猫を出して防御するチャンスが与えられます。
@@ -474,25 +378,12 @@ fn target_may_discard_a_cat_from_hand_out_of_turn() {
     assert!(legal(&g, S0).is_empty());
     play(&mut g, S1, Action::DefendWithCat);
     assert_eq!(floor(&g, S1, First).room_count(), 1);
-    assert!(!g.hand(S1).contains(Cat));
+    assert!(!hand(&g, S1).contains(&Cat));
     assert_eq!(
-        (g.pile.public().get(Ghost), g.pile.public().get(Cat)),
+        (public_discards(&g).get(Ghost), public_discards(&g).get(Cat)),
         (1, 1)
     );
-    assert_eq!(g.active, S1);
-}
-
-/// Secrets: a target without a cat is asked all the same, so the pause reveals nothing.
-#[test]
-fn defence_is_offered_even_without_a_cat() {
-    let mut g = game(
-        &[H::default(), H::default().rooms(First, &[Floor1Bulbs0])],
-        &[&[Ghost], &[Floor1Bulbs1]],
-        &filler_deck(),
-    );
-    play(&mut g, S0, Action::PlayGhost { target: S1 });
-    assert_eq!(legal(&g, S1), vec![Action::NoDefence]);
-    refused(&mut g, S1, Action::DefendWithCat);
+    assert_eq!(active(&g), S1);
 }
 
 /// その階の電気が消えている場合、そのゴーストとその階のすべての部屋カードは捨てられます。
@@ -512,7 +403,7 @@ fn ghost_on_a_dark_floor_discards_the_ghost_and_every_room_of_the_floor() {
     play(&mut g, S1, Action::NoDefence);
     assert_eq!(floor(&g, S1, Second), FloorState::default());
     assert!(floor(&g, S1, First).is_full());
-    let public = g.pile.public();
+    let public = public_discards(&g);
     assert_eq!(
         (
             public.get(Ghost),
@@ -573,7 +464,7 @@ fn two_ghosts_on_a_lit_floor_discard_rooms_and_ghosts_and_put_the_light_out() {
     play(&mut g, S1, Action::NoDefence);
     let f = floor(&g, S1, Second);
     assert_eq!(f, FloorState::default(), "rooms and ghosts gone, light out");
-    assert_eq!(g.pile.public().get(Ghost), 2);
+    assert_eq!(public_discards(&g).get(Ghost), 2);
     assert!(floor(&g, S1, First).lit);
 }
 
@@ -630,7 +521,7 @@ fn cat_on_a_floor_with_a_ghost_discards_both_and_the_rooms_stay() {
         (false, 0, 1, true)
     );
     assert_eq!(
-        (g.pile.public().get(Ghost), g.pile.public().get(Cat)),
+        (public_discards(&g).get(Ghost), public_discards(&g).get(Cat)),
         (1, 1)
     );
 }
@@ -679,15 +570,16 @@ fn light_takes_two_or_three_room_cards_with_five_bulbs() {
     );
     assert!(floor(&g, S0, First).lit);
     assert_eq!(
-        g.pile.public().total(),
+        public_discards(&g).total(),
         3,
         "light cards are discarded face up"
     );
-    assert_eq!(g.hand(S0).len(), 3, "refilled at the end of the turn");
+    assert_eq!(hand(&g, S0).len(), 3, "refilled at the end of the turn");
 }
 
-/// The packed check of a light agrees with `light_set_valid` on every set of 2 or 3
-/// room cards (and refuses other cards).
+/// The packed check of a light (`legal::light_set`, the one rule) agrees with the rule
+/// as written, `light_set_valid` below, on every set of 2 or 3 room cards (and refuses
+/// other cards).
 #[test]
 fn light_check_on_packed_cards_agrees_with_the_rule() {
     let rooms: Vec<Card> = Card::ALL
@@ -697,23 +589,18 @@ fn light_check_on_packed_cards_agrees_with_the_rule() {
     let mut checked = 0;
     for (i, &a) in rooms.iter().enumerate() {
         for (j, &b) in rooms.iter().enumerate().skip(i) {
-            let pair = Hand::from_cards(&[a, b]);
-            assert_eq!(
-                GhostAtHome::light_set(pair),
-                light_set_valid(&[a.bulbs(), b.bulbs()])
-            );
+            assert_eq!(light_set(&[a, b]), light_set_valid(&[a.bulbs(), b.bulbs()]));
             for &c in rooms.iter().skip(j) {
-                let three = Hand::from_cards(&[a, b, c]);
                 assert_eq!(
-                    GhostAtHome::light_set(three),
+                    light_set(&[a, b, c]),
                     light_set_valid(&[a.bulbs(), b.bulbs(), c.bulbs()]),
                     "{a} {b} {c}"
                 );
                 checked += 1;
             }
         }
-        assert!(!GhostAtHome::light_set(Hand::from_cards(&[a])));
-        assert!(!GhostAtHome::light_set(Hand::from_cards(&[a, WildRoom])));
+        assert!(!light_set(&[a]));
+        assert!(!light_set(&[a, WildRoom]));
     }
     assert_eq!(checked, 364);
 }
@@ -910,75 +797,6 @@ fn lightning_puts_out_the_light_of_an_opponents_highest_explored_floor() {
 
 // --- Discarding, refilling, reshuffling --------------------------------------------
 
-/// 手札から1枚以上のカードを捨て、山札から同じ枚数のカードを引きます。
-/// 捨て札がなんだったかは他のプレイヤーには秘密です。
-#[test]
-fn discard_any_number_then_draw_as_many_and_others_see_only_the_count() {
-    let mut g = game(
-        &[H::default(), H::default()],
-        &[&[Ghost, Floor3Bulbs2, Cat], &[]],
-        &[Floor2Bulbs1, Floor2Bulbs1, Floor2Bulbs1],
-    );
-    play(&mut g, S0, Action::Discard);
-    assert_eq!(g.view(Viewer::Seat(S1)).phase, crate::PhaseView::Discarding);
-    play(&mut g, S0, discard(&[Floor3Bulbs2, Ghost]));
-    assert_eq!(
-        g.hand(S0),
-        Hand::from_cards(&[Cat, Floor2Bulbs1, Floor2Bulbs1])
-    );
-    assert_eq!(g.active, S1, "discarding and drawing is the whole turn");
-    let mine = g.view(Viewer::Seat(S0));
-    let theirs = g.view(Viewer::Seat(S1));
-    assert_eq!(mine.my_secret_discards, Some(vec![Floor3Bulbs2, Ghost]));
-    assert_eq!(theirs.my_secret_discards, Some(vec![]));
-    assert_eq!(theirs.secret_discard_counts, vec![2, 0]);
-    assert!(theirs.discards.is_empty());
-    assert_eq!(g.view(Viewer::Spectator).hand, None);
-}
-
-/// Discarding is one of the six actions; the cards are then chosen together: every
-/// distinct part of the hand is one choice (7 for three different cards, fewer with a
-/// face held twice), and the others read only how many cards went
-/// (捨て札がなんだったかは他のプレイヤーには秘密です).
-#[test]
-fn discard_is_one_choice_among_the_parts_of_the_hand_and_the_log_hides_them() {
-    let count_discards = |hand: &[Card]| {
-        let mut g = game(&[H::default(), H::default()], &[hand, &[]], &filler_deck());
-        let turn = legal(&g, S0);
-        assert_eq!(
-            turn.iter().filter(|a| **a == Action::Discard).count(),
-            1,
-            "one choice in the turn"
-        );
-        play(&mut g, S0, Action::Discard);
-        let parts = legal(&g, S0);
-        assert!(parts
-            .iter()
-            .all(|a| matches!(a, Action::DiscardCards { .. })));
-        parts.len()
-    };
-    assert_eq!(count_discards(&[Ghost, Cat, Floor3Bulbs2]), 7);
-    assert_eq!(count_discards(&[Ghost, Ghost, Cat]), 5);
-    assert_eq!(count_discards(&[Ghost, Ghost, Ghost]), 3);
-    assert_eq!(count_discards(&[Ghost, Cat]), 3);
-
-    let g = game(
-        &[H::default(), H::default()],
-        &[&[Ghost, Floor3Bulbs2, Cat], &[Ghost, Cat, Cat]],
-        &filler_deck(),
-    );
-    let action = discard(&[Ghost, Floor3Bulbs2]);
-    let theirs = g.describe_for(S0, &action, Viewer::Seat(S1));
-    assert_eq!(
-        theirs.as_deref(),
-        Some("discard 2 cards face down and draw as many")
-    );
-    let mine = g
-        .describe_for(S0, &action, Viewer::Seat(S0))
-        .expect("a line");
-    assert!(mine.contains("ghost"), "{mine}");
-}
-
 /// The packed hand lists its cards in face order, and its parts are exactly the distinct
 /// non-empty sub-multisets, each once (checked for every hand of up to 3 cards).
 #[test]
@@ -992,20 +810,17 @@ fn packed_hands_list_their_cards_and_every_part_once() {
                     .into_iter()
                     .filter_map(|i| Card::ALL.get(i).copied())
                     .collect();
-                let hand = Hand::from_cards(&cards);
-                assert_eq!(hand.len(), cards.len());
-                assert_eq!(hand.list().as_slice(), cards.as_slice());
+                assert_eq!(hand_list(&cards), cards);
                 let mut expected = std::collections::HashSet::new();
                 for mask in 1..(1u32 << cards.len()) {
                     let part: Vec<Card> = (0..cards.len())
                         .filter(|i| mask >> i & 1 == 1)
                         .map(|i| cards[i])
                         .collect();
-                    expected.insert(Hand::from_cards(&part));
+                    expected.insert(hand_list(&part));
                 }
-                let mut parts = Vec::new();
-                Hand::for_each_part(&hand.list(), |p| parts.push(p));
-                let unique: std::collections::HashSet<Hand> = parts.iter().copied().collect();
+                let parts = hand_parts(&cards);
+                let unique: std::collections::HashSet<Vec<Card>> = parts.iter().cloned().collect();
                 assert_eq!(unique.len(), parts.len(), "a part twice for {cards:?}");
                 assert_eq!(unique, expected, "{cards:?}");
                 hands += 1;
@@ -1050,10 +865,10 @@ fn refill_to_three_at_the_end_of_the_turn() {
     );
     play(&mut g, S0, rooms(&[Floor1Bulbs0, Floor1Bulbs1]));
     assert_eq!(
-        g.hand(S0),
-        Hand::from_cards(&[Ghost, Floor3Bulbs1, Floor3Bulbs1])
+        hand(&g, S0),
+        hand_list(&[Ghost, Floor3Bulbs1, Floor3Bulbs1])
     );
-    assert_eq!(g.deck.len(), 3);
+    assert_eq!(deck(&g).len(), 3);
 }
 
 /// 山札がなくなったら、山札をシャッフルしてから補充します。
@@ -1067,13 +882,13 @@ fn discard_pile_is_reshuffled_when_the_deck_runs_out() {
     play(&mut g, S0, Action::PlayGhost { target: S1 });
     play(&mut g, S1, Action::NoDefence);
     // The deck was empty: the ghost and the room went back into it and were drawn.
-    assert_eq!(g.reshuffles, 1);
-    assert_eq!(g.hand(S0).len(), 3);
+    assert_eq!(reshuffles(&g), 1);
+    assert_eq!(hand(&g, S0).len(), 3);
     assert_eq!(
-        g.hand(S0),
-        Hand::from_cards(&[Floor1Bulbs0, Ghost, Floor3Bulbs3])
+        hand(&g, S0),
+        hand_list(&[Floor1Bulbs0, Ghost, Floor3Bulbs3])
     );
-    assert_eq!(g.pile.len(), 0);
+    assert_eq!(pile_len(&g), 0);
 }
 
 // --- Escape ------------------------------------------------------------------------
@@ -1093,7 +908,7 @@ fn escape_every_other_player_may_play_one_ghost_and_unstopped_escape_wins() {
         &filler_deck(),
     );
     play(&mut g, S0, rooms(&[Floor3Bulbs1]));
-    assert_eq!(g.hand(S0).len(), 0, "no refill");
+    assert_eq!(hand(&g, S0).len(), 0, "no refill");
     // Asked in turn order, with or without a ghost.
     assert_eq!(legal(&g, S1), vec![Action::LetEscape]);
     play(&mut g, S1, Action::LetEscape);
@@ -1123,10 +938,10 @@ fn stopped_escape_refills_from_the_escaper_and_resumes_with_the_next_player() {
     play(&mut g, S1, Action::StopEscape);
     // The escaper defends with a cat from hand, as usual.
     play(&mut g, S0, Action::DefendWithCat);
-    assert!(g.house(S0).is_full());
+    assert!(house_full(&g, S0));
     assert!(matches!(
-        g.phase(),
-        Phase::Escape {
+        phase(&g),
+        PhaseView::Escape {
             asking: S2,
             ghosts_left: 1
         }
@@ -1135,10 +950,10 @@ fn stopped_escape_refills_from_the_escaper_and_resumes_with_the_next_player() {
     play(&mut g, S0, Action::NoDefence);
     assert_eq!(floor(&g, S0, Third).room_count(), 0);
     for s in [S0, S1, S2] {
-        assert_eq!(g.hand(s).len(), 3, "{s} refilled");
+        assert_eq!(hand(&g, s).len(), 3, "{s} refilled");
     }
-    assert_eq!(g.active, S1);
-    assert_eq!(g.phase(), Phase::Choose);
+    assert_eq!(active(&g), S1);
+    assert_eq!(phase(&g), PhaseView::Choose);
     assert!(!g.is_over());
 }
 
@@ -1160,16 +975,16 @@ fn two_player_escape_may_be_stopped_with_two_ghosts() {
     play(&mut g, S1, Action::StopEscape);
     // The first ghost met the cat; the same opponent may play a second.
     assert!(matches!(
-        g.phase(),
-        Phase::Escape {
+        phase(&g),
+        PhaseView::Escape {
             asking: S1,
             ghosts_left: 1
         }
     ));
     play(&mut g, S1, Action::StopEscape);
     play(&mut g, S0, Action::NoDefence);
-    assert!(!g.house(S0).is_full());
-    assert_eq!(g.active, S1);
+    assert!(!house_full(&g, S0));
+    assert_eq!(active(&g), S1);
 }
 
 /// A lit top floor holds against one ghost; the escape then succeeds once no ghost can
@@ -1191,7 +1006,7 @@ fn lit_top_floor_escape_survives_one_ghost() {
     play(&mut g, S1, Action::StopEscape);
     play(&mut g, S0, Action::NoDefence);
     assert!(floor(&g, S0, Third).ghost);
-    assert_eq!(g.winner(), Some(S0));
+    assert_eq!(winner(&g), Some(S0));
 }
 
 // --- Engine contracts: secrets, validation, bots -----------------------------------
@@ -1236,58 +1051,10 @@ fn random_playout_plays_the_same_games_as_the_checked_loop() {
     }
 }
 
-/// `determinize` keeps what the seat knows and redraws the rest.
-#[test]
-fn determinize_keeps_own_hand_and_public_cards_and_redraws_the_rest() {
-    let mut g = GhostAtHome::new(
-        &Options {
-            special_cards: true,
-        },
-        4,
-        5,
-    )
-    .expect("setup");
-    let mut rng = GameRng::from_seed(3);
-    let mut buf = Vec::new();
-    takuge_engine::bot::random_playout(&mut g, &mut rng, &mut buf, 60);
-    let mut changed = false;
-    for _ in 0..20 {
-        let w = g.determinize(S1, &mut rng);
-        assert_eq!(w.hand(S1), g.hand(S1));
-        assert_eq!(w.houses, g.houses);
-        assert_eq!(w.pile.public(), g.pile.public());
-        assert_eq!(w.view(Viewer::Seat(S1)), g.view(Viewer::Seat(S1)));
-        for s in Seat::all(4) {
-            assert_eq!(w.hand(s).len(), g.hand(s).len());
-        }
-        assert_eq!(w.deck.len(), g.deck.len());
-        changed |= w.hands != g.hands || w.deck != g.deck;
-    }
-    assert!(changed);
-    // Every card is still somewhere.
-    let w = g.determinize(S2, &mut rng);
-    let count = |x: &GhostAtHome| {
-        let mut n = x.deck.len() + x.pile.len();
-        for s in Seat::all(4) {
-            n += x.hand(s).len();
-            n += x
-                .house(s)
-                .floors
-                .iter()
-                .map(|f| usize::from(f.room_count() + f.cats + u8::from(f.ghost)))
-                .sum::<usize>();
-        }
-        n
-    };
-    assert_eq!(count(&w), 53);
-    assert_eq!(count(&g), 53);
-    assert!(w.pile.iter().all(|(_, o)| o == PUBLIC || o < 4));
-}
-
 /// Every action `apply` accepts is listed by `legal_actions`, and the other way round
-/// (`apply` checks actions directly, without listing them).
+/// (`apply` asks `fast.rs`'s `is_legal`, which checks an action without listing).
 #[test]
-fn validation_matches_legal_actions() {
+fn apply_accepts_exactly_the_listed_actions() {
     let mut universe = vec![
         Action::Discard,
         Action::DefendWithCat,
@@ -1326,8 +1093,8 @@ fn validation_matches_legal_actions() {
     }
     // Actions choosing cards: every set of 1 to 3 cards taken from the seat's hand and
     // two random cards (so sets the hand does not hold are probed too).
-    let card_actions = |hand: Hand, rng: &mut GameRng| -> Vec<Action> {
-        let mut pool = hand.list().as_slice().to_vec();
+    let card_actions = |held: Vec<Card>, rng: &mut GameRng| -> Vec<Action> {
+        let mut pool = held;
         for _ in 0..2 {
             pool.push(Card::ALL[rng.index(Card::ALL.len())]);
         }
@@ -1367,17 +1134,13 @@ fn validation_matches_legal_actions() {
             let other = seats[rng.index(seats.len())];
             for seat in [mover, other] {
                 let listed = legal(&g, seat);
-                let hand = if seat.index() < players {
-                    g.hand(seat)
-                } else {
-                    Hand::default()
-                };
-                let mut probes = card_actions(hand, &mut rng);
+                // Empty for a seat beyond the table.
+                let mut probes = card_actions(hand(&g, seat), &mut rng);
                 probes.extend(universe.iter().copied());
                 for a in &probes {
                     let mut probe = g.clone();
                     let ok = probe.apply(seat, a).is_ok();
-                    assert_eq!(ok, listed.contains(a), "{seat} {a:?} in {:?}", g.phase());
+                    assert_eq!(ok, listed.contains(a), "{seat} {a:?} in {:?}", phase(&g));
                     checked += 1;
                 }
                 for a in &listed {
@@ -1395,7 +1158,10 @@ fn validation_matches_legal_actions() {
 
 #[test]
 fn bots_are_rules_then_random_then_monte_carlo() {
-    let names: Vec<&str> = crate::bots().iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = takuge_ghost_at_home::bots()
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
     assert_eq!(names, vec!["rules", "random", "monte-carlo"]);
 }
 
@@ -1427,7 +1193,7 @@ fn rules_bot_beats_random_players() {
             let a = bot_move(bot, &g, seat, &mut rng).expect("an action");
             play(&mut g, seat, a);
         }
-        wins += usize::from(g.winner() == Some(me));
+        wins += usize::from(winner(&g) == Some(me));
     }
     assert!(wins >= games as usize * 3 / 4, "won {wins} of {games}");
 }
@@ -1512,4 +1278,55 @@ fn sample_action_draws_every_legal_action_and_only_those() {
             play(&mut g, mover, a);
         }
     }
+}
+
+/// Seats are numbered as the table shows them: 「N番席」, from 1 (and "seat N" in English).
+#[test]
+fn seats_in_the_log_are_numbered_from_one_as_on_the_table() {
+    let g = GhostAtHome::new(&Options::default(), 2, 1).expect("a game");
+    let action = Action::PlayGhost { target: Seat(1) };
+    assert_eq!(
+        g.describe_for_in(Seat(0), &action, Viewer::Spectator, Lang::Ja)
+            .as_deref(),
+        Some("2番席にゴーストを出す")
+    );
+    assert_eq!(g.describe(&action), "play a ghost at seat 2");
+}
+
+/// A refusal says why, in words the seat may read: a card it does not hold, or an action
+/// that does not fit now; and the engine's reasons for a seat not at the table or not
+/// pending. A refused action leaves the state as it was.
+#[test]
+fn refusals_name_the_missing_card_or_say_not_now() {
+    let mut g = game(
+        &[H::default(), H::default().rooms(First, &[Floor1Bulbs0])],
+        &[&[Floor1Bulbs1], &[Cat]],
+        &filler_deck(),
+    );
+    let illegal = |r| Err(ActionError::Illegal(r));
+    assert_eq!(
+        g.apply(S0, &Action::PlayGhost { target: S1 }),
+        illegal(Reject::NotInHand(Ghost))
+    );
+    assert_eq!(
+        g.apply(S0, &Action::PlayCat { floor: First }),
+        illegal(Reject::NotInHand(Cat))
+    );
+    assert_eq!(
+        g.apply(S0, &rooms(&[Floor2Bulbs0])),
+        illegal(Reject::NotInHand(Floor2Bulbs0))
+    );
+    assert_eq!(
+        g.apply(S0, &Action::LetEscape),
+        illegal(Reject::NotAllowedNow)
+    );
+    assert_eq!(
+        g.apply(S1, &Action::Discard),
+        Err(ActionError::NotYourTurn(S1))
+    );
+    assert_eq!(
+        g.apply(Seat(2), &Action::Discard),
+        Err(ActionError::NoSuchSeat(Seat(2)))
+    );
+    refused(&mut g, S0, rooms(&[Floor2Bulbs0]));
 }
