@@ -197,7 +197,9 @@ impl<const N: usize> Seated<N> {
         } else {
             players
         };
-        Seated(((self.0 as usize + 1) % n) as u8)
+        // A compare, not `%`: a division on every turn of every playout costs.
+        let i = self.0 as usize + 1;
+        Seated((if i >= n { 0 } else { i }) as u8)
     }
 
     /// The seat `steps` places clockwise at a table of `players`.
@@ -208,7 +210,9 @@ impl<const N: usize> Seated<N> {
         } else {
             players
         };
-        Seated(((self.0 as usize + steps % n) % n) as u8)
+        let steps = if steps >= n { steps % n } else { steps };
+        let i = self.0 as usize + steps;
+        Seated((if i >= n { i - n } else { i }) as u8)
     }
 
     /// Every seat of a table of `players`, clockwise from seat 0.
