@@ -15,9 +15,22 @@
 //!   when the English one is;
 //! - views serialize; the game ends within a bound and has a sound outcome exactly
 //!   when it is over;
-//! - replaying the action log from the seed reproduces the final state exactly.
+//! - replaying the action log from the seed reproduces the final state exactly;
+//! - (a) the game's `random_playout` plays exactly the games the checked loop
+//!   ([`crate::bot::checked_random_playout`]) plays — same steps, same final state,
+//!   same RNG position — played whole and cut off, from the real state and from
+//!   determinized worlds;
+//! - (b) `sample_action` draws uniformly from `legal_actions` (a chi-square test,
+//!   deterministic: fixed seeds, a critical value far in the tail);
+//! - (c) `apply` accepts exactly the listed actions among near misses — the game's
+//!   [`Probe`] hook, numeric mutations of listed actions, actions of other states — and
+//!   `is_legal` agrees with the list; `G::apply` behaves as [`apply_checked`].
+//!
+//! [`fuzz_actions`] drives the same checks from arbitrary bytes (one `cargo fuzz`
+//! target per game).
 
-use crate::game::{ActionError, Game, Lang};
+use crate::bot::checked_random_playout;
+use crate::game::{apply_checked, ActionError, Game, Lang};
 use crate::record::{LoggedAction, MatchRecord, RECORD_FORMAT};
 use crate::rng::GameRng;
 use crate::seat::{Seat, Viewer};
@@ -50,6 +63,8 @@ pub struct Config {
     /// the state (catches a `determinize` that just clones, which would make the
     /// view check vacuous).
     pub expect_hidden_information: bool,
+    /// Chi-square uniformity tests of `sample_action` per (option set, player count).
+    pub uniformity_checks: usize,
 }
 
 impl Default for Config {
@@ -61,6 +76,7 @@ impl Default for Config {
             determinizations: 2,
             seed: 0x7a6b_5c4d,
             expect_hidden_information: true,
+            uniformity_checks: 24,
         }
     }
 }
@@ -73,6 +89,12 @@ pub struct Report {
     pub actions: usize,
     pub refusals_checked: usize,
     pub determinizations: usize,
+    /// (a) fast playouts compared with the checked loop.
+    pub playouts_compared: usize,
+    /// (b) chi-square tests of the sampler.
+    pub uniformity_tests: usize,
+    /// (c) near misses whose acceptance was compared with the list.
+    pub near_misses_checked: usize,
 }
 
 /// A broken rule of the suite, with what is needed to reproduce it.
@@ -110,6 +132,8 @@ pub fn assert_conforms<G: Probe>(config: &Config) -> Report {
 }
 
 const FOREIGN_POOL: usize = 256;
+/// Near misses tried per seat at a deep step.
+const NEAR_MISSES_PER_SEAT: usize = 24;
 
 pub fn run<G: Probe>(config: &Config) -> Result<Report, Violation> {
     let meta = G::meta();
@@ -134,6 +158,7 @@ pub fn run<G: Probe>(config: &Config) -> Result<Report, Violation> {
                 continue;
             }
             report.setups += 1;
+            let mut uniformity_budget = config.uniformity_checks;
             for _ in 0..config.games {
                 let seed = rng.next_u64();
                 let mut game = Playthrough::<G> {
@@ -144,7 +169,8 @@ pub fn run<G: Probe>(config: &Config) -> Result<Report, Violation> {
                     log: Vec::new(),
                     record: Vec::new(),
                 };
-                hidden_seen |= game.play(&mut rng, &mut foreign, &mut report)?;
+                hidden_seen |=
+                    game.play(&mut rng, &mut foreign, &mut report, &mut uniformity_budget)?;
                 report.games += 1;
             }
         }
@@ -161,7 +187,7 @@ pub fn run<G: Probe>(config: &Config) -> Result<Report, Violation> {
     Ok(report)
 }
 
-struct Playthrough<'a, G: Game> {
+struct Playthrough<'a, G: Probe> {
     config: &'a Config,
     options: &'a G::Options,
     players: usize,
@@ -170,7 +196,7 @@ struct Playthrough<'a, G: Game> {
     record: Vec<LoggedAction<G::Action>>,
 }
 
-impl<G: Game> Playthrough<'_, G> {
+impl<G: Probe> Playthrough<'_, G> {
     fn fail(&self, what: impl Into<String>) -> Violation {
         Violation {
             what: what.into(),
@@ -188,6 +214,7 @@ impl<G: Game> Playthrough<'_, G> {
         rng: &mut GameRng,
         foreign: &mut Vec<G::Action>,
         report: &mut Report,
+        uniformity_budget: &mut usize,
     ) -> Result<bool, Violation> {
         let mut state = G::new(self.options, self.players, self.seed)
             .map_err(|e| self.fail(format!("setup failed: {e}")))?;
@@ -228,9 +255,33 @@ impl<G: Game> Playthrough<'_, G> {
                 .unwrap_or(Seat(0));
             state.legal_actions(pick, &mut legal);
             let deep = rng.below(self.config.deep_every) == 0;
+            if steps == 0 {
+                for cut in [1, 7, 1 + rng.index(40), usize::MAX] {
+                    self.check_playout(&state, None, cut, rng, report)?;
+                }
+            }
             if deep {
                 hidden_seen |=
                     self.deep_checks(&state, pick, &legal, &mut other, foreign, rng, report)?;
+                self.check_near_misses(&state, foreign, rng, report)?;
+                if rng.below(2) == 0 {
+                    let cut = [1, 7, 1 + rng.index(40), usize::MAX][rng.index(4)];
+                    let from = pending.iter().nth(rng.index(pending.len()));
+                    self.check_playout(
+                        &state,
+                        from.filter(|_| rng.below(2) == 0),
+                        cut,
+                        rng,
+                        report,
+                    )?;
+                }
+                if *uniformity_budget > 0 && rng.below(4) == 0 {
+                    for seat in pending.iter() {
+                        if self.check_uniform(&state, seat, rng, report)? {
+                            *uniformity_budget = uniformity_budget.saturating_sub(1);
+                        }
+                    }
+                }
             }
             let Some(action) = rng.pick(&legal).cloned() else {
                 return Err(self.fail(format!("{pick} is pending with no legal action")));
@@ -405,6 +456,154 @@ impl<G: Game> Playthrough<'_, G> {
         Ok(hidden_seen)
     }
 
+    /// (a) The game's `random_playout` against the checked loop, from `state` or from a
+    /// world determinized for `world_of`, cut off after `cut` actions.
+    fn check_playout(
+        &self,
+        state: &G,
+        world_of: Option<Seat>,
+        cut: usize,
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Violation> {
+        let start = match world_of {
+            Some(seat) => state.determinize(seat, rng),
+            None => state.clone(),
+        };
+        let cut = cut.min(self.config.max_steps);
+        let seed = rng.next_u64();
+        let (mut fast, mut checked) = (start.clone(), start);
+        let (mut fast_rng, mut checked_rng) = (GameRng::from_seed(seed), GameRng::from_seed(seed));
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let fast_steps = fast.random_playout(&mut fast_rng, &mut a, cut);
+        let checked_steps = checked_random_playout(&mut checked, &mut checked_rng, &mut b, cut);
+        report.playouts_compared += 1;
+        let from = match world_of {
+            Some(seat) => format!("a world determinized for {seat}"),
+            None => "the real state".into(),
+        };
+        if fast_steps != checked_steps {
+            return Err(self.fail(format!(
+                "random_playout from {from} (cut off at {cut}) played {fast_steps} actions, the checked loop {checked_steps}"
+            )));
+        }
+        if fast != checked {
+            return Err(self.fail(format!(
+                "random_playout from {from} (cut off at {cut}) ended in another state than the checked loop, after {fast_steps} actions"
+            )));
+        }
+        if fast_rng != checked_rng {
+            return Err(self.fail(format!(
+                "random_playout from {from} (cut off at {cut}) drew from the RNG differently than the checked loop"
+            )));
+        }
+        Ok(())
+    }
+
+    /// (b) `sample_action` against a uniform draw from the list: 50 draws per action, a
+    /// chi-square test at z = 5.3 (a false alarm about once in ten million tests), and
+    /// every action drawn. Returns whether a test ran.
+    fn check_uniform(
+        &self,
+        state: &G,
+        seat: Seat,
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<bool, Violation> {
+        let mut legal = Vec::new();
+        state.legal_actions(seat, &mut legal);
+        let k = legal.len();
+        if !(2..=128).contains(&k) {
+            return Ok(false);
+        }
+        let draws = 50 * k;
+        let mut counts = vec![0u32; k];
+        let mut sampler = GameRng::from_seed(rng.next_u64());
+        let mut scratch = Vec::new();
+        for _ in 0..draws {
+            let Some(action) = state.sample_action(seat, &mut sampler, &mut scratch) else {
+                return Err(self.fail(format!(
+                    "sample_action gave nothing to {seat}, which has {k} legal actions"
+                )));
+            };
+            // Duplicates in the list count as one action drawn with their total weight.
+            let Some(i) = legal.iter().position(|a| *a == action) else {
+                return Err(self.fail(format!(
+                    "sample_action gave {action:?} to {seat}, not a legal action"
+                )));
+            };
+            counts[i] += 1;
+        }
+        let mut weights = vec![0u32; k];
+        for a in &legal {
+            if let Some(i) = legal.iter().position(|b| b == a) {
+                weights[i] += 1;
+            }
+        }
+        let mut chi2 = 0.0;
+        let mut cells = 0usize;
+        for (count, weight) in counts.iter().zip(&weights) {
+            if *weight == 0 {
+                continue;
+            }
+            cells += 1;
+            let expected = draws as f64 * f64::from(*weight) / k as f64;
+            let d = f64::from(*count) - expected;
+            chi2 += d * d / expected;
+            if *count == 0 {
+                return Err(self.fail(format!(
+                    "sample_action never drew one of {seat}'s {k} legal actions in {draws} draws"
+                )));
+            }
+        }
+        let critical = chi_square_critical(cells.saturating_sub(1).max(1) as f64, 5.3);
+        report.uniformity_tests += 1;
+        if chi2 > critical {
+            return Err(self.fail(format!(
+                "sample_action is not uniform over {seat}'s {k} legal actions: chi-square {chi2:.1} > {critical:.1} over {draws} draws (counts {counts:?})"
+            )));
+        }
+        Ok(true)
+    }
+
+    /// (c) Near misses: `apply` accepts exactly the listed ones, refusals leave the
+    /// state untouched, `is_legal` agrees with the list, `G::apply` is `apply_checked`.
+    fn check_near_misses(
+        &self,
+        state: &G,
+        foreign: &[G::Action],
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Violation> {
+        let mut candidates = Vec::new();
+        let mut legal = Vec::new();
+        let mut near = Vec::new();
+        for seat in Seat::all(self.players) {
+            state.legal_actions(seat, &mut legal);
+            state.near_misses(seat, &mut near);
+            candidates.clear();
+            candidates.extend(near.iter().cloned());
+            for action in legal.iter().take(16) {
+                mutations(action, &mut candidates);
+            }
+            for _ in 0..8 {
+                if let Some(a) = rng.pick(foreign) {
+                    candidates.push(a.clone());
+                }
+            }
+            // A random few at each deep step: over a suite's thousands of steps every
+            // kind of near miss is tried, at a cost that stays small for big states.
+            let keep = NEAR_MISSES_PER_SEAT.min(candidates.len());
+            rng.partial_shuffle(&mut candidates, keep);
+            candidates.truncate(keep);
+            for action in &candidates {
+                check_one(state, seat, action, &legal).map_err(|e| self.fail(e))?;
+                report.near_misses_checked += 1;
+            }
+        }
+        Ok(())
+    }
+
     /// The log line each viewer reads of an action depends only on what it may know.
     fn check_log_lines(
         &self,
@@ -481,4 +680,208 @@ impl<G: Game> Playthrough<'_, G> {
         }
         Ok(())
     }
+}
+
+/// The chi-square value a statistic with `df` degrees of freedom exceeds with the
+/// probability of a standard normal exceeding `z` (Wilson–Hilferty).
+fn chi_square_critical(df: f64, z: f64) -> f64 {
+    let a = 2.0 / (9.0 * df);
+    df * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+/// Actions that differ from `action` in one number (±1, 0, a large value), read back
+/// through the action's JSON: near misses for every game without knowing its types.
+fn mutations<A: serde::Serialize + serde::de::DeserializeOwned>(action: &A, out: &mut Vec<A>) {
+    let Ok(value) = serde_json::to_value(action) else {
+        return;
+    };
+    let mut variants = Vec::new();
+    mutate(&value, &mut Vec::new(), &value, &mut variants);
+    out.extend(
+        variants
+            .into_iter()
+            .filter_map(|v| serde_json::from_value::<A>(v).ok()),
+    );
+}
+
+fn mutate(
+    root: &serde_json::Value,
+    path: &mut Vec<PathStep>,
+    here: &serde_json::Value,
+    out: &mut Vec<serde_json::Value>,
+) {
+    use serde_json::Value;
+    match here {
+        Value::Number(n) => {
+            if let Some(x) = n.as_u64() {
+                for y in [x.wrapping_sub(1), x + 1, 0, 255, 1000] {
+                    if y != x {
+                        out.push(replace_at(root, path, Value::from(y)));
+                    }
+                }
+            } else if let Some(x) = n.as_i64() {
+                for y in [x - 1, x + 1, 0] {
+                    out.push(replace_at(root, path, Value::from(y)));
+                }
+            }
+        }
+        Value::Bool(b) => out.push(replace_at(root, path, Value::Bool(!b))),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                path.push(PathStep::Index(i));
+                mutate(root, path, item, out);
+                path.pop();
+            }
+        }
+        Value::Object(fields) => {
+            for (k, v) in fields {
+                path.push(PathStep::Key(k.clone()));
+                mutate(root, path, v, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+#[derive(Clone)]
+enum PathStep {
+    Index(usize),
+    Key(String),
+}
+
+fn replace_at(
+    root: &serde_json::Value,
+    path: &[PathStep],
+    with: serde_json::Value,
+) -> serde_json::Value {
+    let mut copy = root.clone();
+    let mut at = &mut copy;
+    for step in path {
+        let next = match step {
+            PathStep::Index(i) => at.get_mut(*i),
+            PathStep::Key(k) => at.get_mut(k.as_str()),
+        };
+        match next {
+            Some(n) => at = n,
+            None => return copy,
+        }
+    }
+    *at = with;
+    copy
+}
+
+/// (c) for one candidate: accepted exactly when listed, `is_legal` the same, a refusal
+/// leaves the state bit-identical, and `G::apply` behaves as `apply_checked`.
+fn check_one<G: Game>(
+    state: &G,
+    seat: Seat,
+    action: &G::Action,
+    legal: &[G::Action],
+) -> Result<(), String> {
+    let listed = legal.contains(action);
+    if state.is_legal(seat, action) != listed {
+        return Err(format!(
+            "is_legal({seat}, {action:?}) = {}, but the action is {}listed",
+            !listed,
+            if listed { "" } else { "not " }
+        ));
+    }
+    let mut applied = state.clone();
+    let result = applied.apply(seat, action);
+    match (&result, listed) {
+        (Ok(()), false) => {
+            return Err(format!(
+                "{seat} could play {action:?}, which is not among its legal actions"
+            ))
+        }
+        (Err(e), true) => {
+            return Err(format!(
+                "legal action {action:?} of {seat} was refused: {e}"
+            ))
+        }
+        (Err(_), false) if applied != *state => {
+            return Err(format!("refusing {action:?} of {seat} changed the state"))
+        }
+        _ => {}
+    }
+    let mut checked = state.clone();
+    let checked_result = apply_checked(&mut checked, seat, action);
+    if checked_result != result || checked != applied {
+        return Err(format!(
+            "{}'s apply does not behave as the engine's apply_checked for {action:?} of {seat}",
+            G::meta().id
+        ));
+    }
+    Ok(())
+}
+
+/// Plays a game chosen by `bytes` with the checks (a) and (c) at every step: the
+/// first bytes pick the option set, the player count and the seed; then each byte
+/// pair picks a pending seat's action — a listed one, or a near miss (the game's
+/// [`Probe`], or a numeric mutation of a listed action) for any seat. For a
+/// `cargo fuzz` target: an `Err` is a disagreement between the game's copies of its
+/// rules, a panic a crash.
+pub fn fuzz_actions<G: Probe>(bytes: &[u8]) -> Result<(), String> {
+    let mut input = bytes.iter().copied();
+    let mut next = move || input.next();
+    let sets = G::option_sets();
+    let Some(options) = sets.get(usize::from(next().unwrap_or(0)) % sets.len().max(1)) else {
+        return Ok(());
+    };
+    let meta = G::meta();
+    let span = meta.max_players - meta.min_players + 1;
+    let players = meta.min_players + usize::from(next().unwrap_or(0)) % span;
+    let mut seed = 0u64;
+    for _ in 0..8 {
+        seed = seed << 8 | u64::from(next().unwrap_or(0));
+    }
+    let Ok(mut state) = G::new(options, players, seed) else {
+        return Ok(());
+    };
+    let (mut legal, mut near, mut candidates) = (Vec::new(), Vec::new(), Vec::new());
+    let mut steps = 0;
+    while let (Some(a), Some(b)) = (next(), next()) {
+        if state.is_over() || steps > 20_000 {
+            break;
+        }
+        let seat = Seat(a % (players as u8 + 1));
+        state.legal_actions(seat, &mut legal);
+        candidates.clear();
+        if b & 0x80 == 0 && !legal.is_empty() {
+            if let Some(action) = legal.get(usize::from(b) % legal.len()) {
+                candidates.push(action.clone());
+            }
+        } else {
+            state.near_misses(seat, &mut near);
+            candidates.extend(near.iter().cloned());
+            if let Some(action) = legal.first() {
+                mutations(action, &mut candidates);
+            }
+            let last = candidates.len().saturating_sub(1);
+            let pick = usize::from(b & 0x7f) % candidates.len().max(1);
+            candidates.swap(0, pick.min(last));
+            candidates.truncate(1);
+        }
+        let Some(action) = candidates.first().cloned() else {
+            continue;
+        };
+        check_one(&state, seat, &action, &legal)?;
+        if b & 0x40 != 0 {
+            let seed = u64::from(a) << 8 | u64::from(b);
+            let cut = usize::from(b & 0x0f) + 1;
+            let (mut fast, mut checked) = (state.clone(), state.clone());
+            let (mut r1, mut r2) = (GameRng::from_seed(seed), GameRng::from_seed(seed));
+            let (mut x, mut y) = (Vec::new(), Vec::new());
+            let n1 = fast.random_playout(&mut r1, &mut x, cut);
+            let n2 = checked_random_playout(&mut checked, &mut r2, &mut y, cut);
+            if n1 != n2 || fast != checked || r1 != r2 {
+                return Err("random_playout and the checked loop played different games".into());
+            }
+        }
+        if state.apply(seat, &action).is_ok() {
+            steps += 1;
+        }
+    }
+    Ok(())
 }

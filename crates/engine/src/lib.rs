@@ -8,6 +8,7 @@
 //! - [`dynamic`]: the object-safe JSON adapter and the registry by game id.
 //! - [`conformance`]: the suite every game must pass.
 
+pub mod arena;
 pub mod assign;
 pub mod bits;
 pub mod bot;
@@ -15,6 +16,7 @@ pub mod conformance;
 pub mod dynamic;
 pub mod game;
 pub mod golden;
+pub mod ismcts;
 pub mod list;
 pub mod outcome;
 pub mod record;
@@ -25,6 +27,7 @@ pub use bits::Bits;
 pub use bot::{Bot, BotFactory, Determinized, MonteCarloBot, RandomBot};
 pub use dynamic::{DynError, DynGame, DynState, Registry};
 pub use game::{ActionError, Game, GameMeta, Lang, SetupError, TeamName};
+pub use ismcts::IsmctsBot;
 pub use list::FixedList;
 pub use outcome::Outcome;
 pub use record::{MatchRecord, Recorder, SeatRecord};

@@ -513,3 +513,82 @@ impl takuge_engine::conformance::Probe for Ambush {
         out.extend((0..=self.players as u8 + 1).map(|s| Action::Attack(Seat(s))));
     }
 }
+
+#[test]
+fn ismcts_beats_the_random_bot_at_ambush_with_out_of_turn_reactions_and_hidden_hands() {
+    use takuge_engine::ismcts::{Budget, Config};
+    use takuge_engine::{Bot, IsmctsBot, RandomBot};
+    let mut total = 0.0;
+    let games = 40;
+    for g in 0..games {
+        let search = Box::new(IsmctsBot::<Ambush>::new(
+            "ismcts",
+            Config {
+                budget: Budget::Iterations(300),
+                trees: 2,
+                ..Config::default()
+            },
+        )) as Box<dyn Bot<Ambush>>;
+        // Seat-rotated: the searcher sits first in even games, second in odd ones.
+        let mut bots = vec![search, RandomBot::<Ambush>::boxed()];
+        if g % 2 == 1 {
+            bots.reverse();
+        }
+        let rewards = common::play_bots(&Options::default(), &mut bots, 1000 + g);
+        total += rewards[(g % 2) as usize];
+    }
+    let rate = total / games as f64;
+    assert!(rate > 0.7, "ISMCTS scored {rate:.2} against random");
+}
+
+#[test]
+fn an_arena_ranks_the_search_above_the_random_bot_and_rotates_seats() {
+    use takuge_engine::arena::{play, standings, Entrant};
+    use takuge_engine::ismcts::{Budget, Config};
+    use takuge_engine::{Bot, IsmctsBot, RandomBot};
+    let search = || -> Box<dyn Bot<Ambush>> {
+        Box::new(IsmctsBot::<Ambush>::new(
+            "ismcts",
+            Config {
+                budget: Budget::Iterations(200),
+                trees: 1,
+                ..Config::default()
+            },
+        ))
+    };
+    let random = || RandomBot::<Ambush>::boxed();
+    let entrants = [
+        Entrant {
+            name: "ismcts".into(),
+            make: &search,
+        },
+        Entrant {
+            name: "random".into(),
+            make: &random,
+        },
+    ];
+    let results = match play::<Ambush>(&Options::default(), 3, &entrants, 24, 5, &|_| {}) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(results.len(), 24);
+    // Every entrant sat in every seat.
+    for e in 0..2 {
+        for seat in 0..3 {
+            assert!(
+                results.iter().any(|r| r.lineup[seat] == e),
+                "entrant {e} never in seat {seat}"
+            );
+        }
+    }
+    let again = play::<Ambush>(&Options::default(), 3, &entrants, 24, 5, &|_| {});
+    assert_eq!(
+        again.as_ref().ok(),
+        Some(&results),
+        "the same seed plays the same tournament"
+    );
+    let table = standings(&["ismcts".into(), "random".into()], &results);
+    assert!(table[0].elo > table[1].elo, "{table:?}");
+    assert!(table[0].win_rate > table[1].win_rate, "{table:?}");
+    assert!(table[0].interval.0 <= table[0].win_rate && table[0].win_rate <= table[0].interval.1);
+}

@@ -400,3 +400,40 @@ impl<const LEAK: bool> takuge_engine::conformance::Probe for Sealed<LEAK> {
         out.extend((0..=7).map(Action::Commit));
     }
 }
+
+/// "It cannot peek": the search only ever sees worlds determinized from its seat, so
+/// two real states that look the same from that seat get the same move (same seed,
+/// same budget in iterations), whatever the others hold or committed.
+#[test]
+fn ismcts_decides_the_same_in_every_state_its_seat_cannot_tell_apart() {
+    use takuge_engine::ismcts::{search, Budget, Config};
+    use takuge_engine::Determinized;
+    let config = Config {
+        budget: Budget::Iterations(200),
+        trees: 2,
+        ..Config::default()
+    };
+    let mut checked = 0;
+    for seed in 0..30u64 {
+        let mut state = match SealedBid::new(&Options::default(), 3, seed) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        // Seat 0 commits first, so seat 1 decides with a hidden card on the table.
+        let first = legal(&state, Seat(0))[(seed % 3) as usize].clone();
+        play(&mut state, Seat(0), first);
+        let me = Seat(1);
+        let mut rng = GameRng::from_seed(seed);
+        let other = state.determinize(me, &mut rng);
+        assert_eq!(other.view(Viewer::Seat(me)), state.view(Viewer::Seat(me)));
+        let decide = |real: &SealedBid| {
+            let world = Determinized::sample(real, me, &mut GameRng::from_seed(7));
+            search(&world, &config, 99).map(|(a, _)| a)
+        };
+        assert_eq!(decide(&state), decide(&other), "seed {seed}");
+        if other != state {
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "the worlds never differed: {checked}");
+}

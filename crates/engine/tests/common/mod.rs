@@ -38,3 +38,33 @@ pub fn legal<G: Game>(state: &G, seat: Seat) -> Vec<G::Action> {
     state.legal_actions(seat, &mut out);
     out
 }
+
+/// Plays one game with a bot in every seat (each seeing only worlds determinized for
+/// its seat); returns each seat's reward.
+pub fn play_bots<G: Game>(
+    options: &G::Options,
+    bots: &mut [Box<dyn takuge_engine::Bot<G>>],
+    seed: u64,
+) -> Vec<f64> {
+    let players = bots.len();
+    let mut state = match G::new(options, players, seed) {
+        Ok(s) => s,
+        Err(e) => panic!("setup: {e}"),
+    };
+    let mut rng = takuge_engine::GameRng::from_seed(seed ^ 0xb075);
+    let mut steps = 0;
+    while let Some(seat) = state.to_move().first_seat() {
+        let Some(action) =
+            takuge_engine::bot::bot_move(bots[seat.index()].as_mut(), &state, seat, &mut rng)
+        else {
+            panic!("{seat} pending with no move from its bot");
+        };
+        play(&mut state, seat, action);
+        steps += 1;
+        assert!(steps < 100_000, "no end");
+    }
+    let Some(outcome) = state.outcome() else {
+        panic!("over without an outcome");
+    };
+    Seat::all(players).map(|s| outcome.reward(s)).collect()
+}
