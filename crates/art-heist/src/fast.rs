@@ -8,8 +8,7 @@
 //! - [`ArtHeist::is_legal_fast`] (`Game::is_legal`): the list's membership, decided
 //!   without listing;
 //! - [`ArtHeist::playout_in_place`] (`Game::random_playout`, in `fast/playout.rs`): the
-//!   same draws in the
-//!   same order as the checked loop, played in place;
+//!   same draws in the same order as the checked loop, played in place;
 //! - [`HandList`]: a second copy of each hand of action cards (`cards`), listed, so a
 //!   drawn card is read rather than searched for;
 //! - the exhibit samplers ([`NextLetter::random_choice`], [`ArtHeist::draw_run`]) over

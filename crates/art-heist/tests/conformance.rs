@@ -15,6 +15,20 @@ fn art_heist_conforms() {
     assert!(report.determinizations > 0 && report.refusals_checked > 0);
 }
 
+/// The fuzz target's check (`fuzz/fuzz_targets/game_art_heist.rs`) over a few hundred
+/// random inputs: listed actions and near misses, `apply` accepting exactly the list,
+/// playouts from every state reached.
+#[test]
+fn random_inputs_find_no_disagreement_between_the_copies() {
+    let mut rng = GameRng::from_seed(14);
+    for len in (0..300).map(|i| 10 + 4 * i) {
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next_u32() as u8).collect();
+        if let Err(what) = takuge_engine::conformance::fuzz_actions::<ArtHeist>(&bytes) {
+            panic!("{what}: {bytes:?}");
+        }
+    }
+}
+
 #[test]
 fn sampled_actions_follow_the_legal_list() {
     // Random playouts draw without listing; the draw must be the legal list's k-th.
