@@ -282,6 +282,7 @@ impl HandList {
 
     /// The `n` cards from `first` on (a colour's cards at setup), listed without
     /// walking bits.
+    #[inline]
     pub(crate) fn consecutive(first: u8, n: usize) -> HandList {
         let mut list = [EMPTY; HAND_SLOTS + 2];
         list[0] = 0;

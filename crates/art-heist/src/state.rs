@@ -179,7 +179,8 @@ pub(crate) fn lowest(mask: u8) -> Option<SeatId> {
 /// The seats of a mask, lowest first (bits beyond the table are no seats).
 #[inline]
 pub(crate) fn seats(mask: u8) -> impl Iterator<Item = SeatId> + Clone {
-    SeatId::all(PLAYERS).filter(move |&p| mask & seat_bit(p) != 0)
+    // Over the set bits, not the table: most masks are empty or one seat.
+    bits::iter(u64::from(mask)).filter_map(|b| Seated::check(Seat(b), PLAYERS))
 }
 
 /// Kind per slot of a colour's cards (see [`ArtHeist::playing`]): 4 cheques, 2 thieves,

@@ -2,7 +2,7 @@
 
 use crate::cards::{ActionCard, ArtCard, Colour, Kind, Letter, Pile, Place, ALL_SEATS, PLAYERS};
 use crate::data::Components;
-use crate::state::{seat_bit, ArtHeist, Phase};
+use crate::state::{lowest, seat_bit, ArtHeist, Phase};
 use crate::types::{Action, AuctionResult, SeatId};
 use serde::Serialize;
 use takuge_engine::{bits, Seat, Seated, Viewer};
@@ -158,11 +158,12 @@ impl View {
             },
             Phase::CastleCards => Step::CastleCards,
             Phase::Exhibiting => Step::Exhibiting,
-            // The phase is entered only with an exhibit to rob (`continue_stealing`), so
-            // the `Seat(0)` fallback is never shown; it stays for the recorded views'
-            // shape (a `from: Option<Seat>` would change the JSON).
+            // The phase is entered only with a thief pending and an exhibit to rob
+            // (`continue_stealing`), so the `Seat(0)` fallbacks are never shown; the
+            // fields stay plain seats for the recorded views' shape (an `Option` would
+            // change the JSON).
             Phase::Stealing => Step::Stealing {
-                thief: Seat(g.pending.trailing_zeros() as u8),
+                thief: lowest(g.pending).map_or(Seat(0), SeatId::seat),
                 from: g.robbed().map_or(Seat(0), SeatId::seat),
             },
             Phase::FinalExhibit => Step::FinalExhibit,

@@ -160,10 +160,14 @@ impl ArtHeist {
                         self.give_card(owner, out);
                     }
                 }
-                // Cell 1 is the front: the newcomer goes in first, the others move on
-                // (the cage was just emptied by one if it was full).
+                // Cell 1 is the front: the newcomer goes in at the back and is swapped
+                // forward, the others moving on a cell (a few swaps; `rotate_right`
+                // calls `memmove`). The cage was just emptied by one if it was full.
                 if self.cage.push(card).is_ok() {
-                    self.cage.as_mut_slice().rotate_right(1);
+                    let cells = self.cage.as_mut_slice();
+                    for i in (1..cells.len()).rev() {
+                        cells.swap(i, i - 1);
+                    }
                 }
             }
             // 「泥棒を捕まえたプレイヤーは、自分の順位分、駒を進める。」

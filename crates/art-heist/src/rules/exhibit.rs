@@ -37,8 +37,8 @@ impl ArtHeist {
     /// is a coin flip to the branch predictor).
     pub(crate) fn shown(&self) -> u8 {
         let mut shown = 0u8;
-        for (p, &exhibit) in self.exhibit.iter(PLAYERS) {
-            shown |= u8::from(exhibit != 0) << p.index();
+        for (p, &exhibit) in self.exhibit.first(PLAYERS).iter().enumerate() {
+            shown |= u8::from(exhibit != 0) << p;
         }
         shown & self.exhibitors
     }
