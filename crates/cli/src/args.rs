@@ -24,6 +24,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Random playouts on one core: games and actions per second.
     Bench(BenchArgs),
+    /// A seat-rotated tournament between bots on every core: win rates with 95%
+    /// intervals, Elo (Bradley–Terry), per-team rates; optionally CSV and SVG.
+    Arena(ArenaArgs),
     /// List the games in the catalog.
     Games,
     /// Run the server: accounts, tables, live play over WebSocket (see docs/PROTOCOL.md).
@@ -177,6 +180,35 @@ pub struct SimulateArgs {
     /// The game's options as JSON.
     #[arg(long, value_name = "JSON")]
     pub options: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The game's id (see `takuge games`).
+    #[arg(long, short = 'g')]
+    pub game: String,
+    /// Seats at the table (default: the game's largest table, at most 4).
+    #[arg(long, short = 'p')]
+    pub players: Option<usize>,
+    /// The bots, comma-separated (the game's bots and levels: `easy`, `normal`,
+    /// `strong`, `random`, …); they take the seats in turn, rotating every game.
+    #[arg(long, value_name = "A,B,...")]
+    pub bots: String,
+    /// Number of games.
+    #[arg(long, short = 'n', default_value_t = 100)]
+    pub games: usize,
+    /// The seed the games' seeds derive from (default: a fresh one, printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The game's options as JSON.
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
+    /// Write every game's seats and results here.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write a plot of the standings (SVG) here.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -5,6 +5,7 @@
 //! [`takuge_games::visit`] (`simulate`, `bench`, which must not pay for JSON), so
 //! each is testable with a game that is not in the shipped catalog.
 
+pub mod arena;
 pub mod args;
 pub mod bench;
 pub mod error;
@@ -114,6 +115,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     bot_delay_ms: args.bot_delay_ms,
                 })
                 .map_err(CliError)?;
+            write!(out(), "{report}")?;
+            Ok(())
+        }
+        Command::Arena(args) => {
+            let report = takuge_games::visit(&args.game, arena::ArenaVisitor(&args))
+                .ok_or_else(|| setup::unknown_game(&registry, &args.game))??;
             write!(out(), "{report}")?;
             Ok(())
         }

@@ -24,7 +24,7 @@
 //!   (the same trees on any machine, run on as many threads as it has), their root
 //!   statistics summed.
 
-use crate::bot::{Bot, Determinized};
+use crate::bot::{Bot, BotFactory, Determinized};
 use crate::game::{Game, Lang};
 use crate::golden::fnv1a;
 use crate::rng::GameRng;
@@ -41,26 +41,45 @@ pub enum Budget {
 }
 
 /// How iterations are played out below the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rollout {
+pub enum Rollout<G: Game> {
     /// The game's `random_playout` (its fast path).
     Random,
+    /// A bot (a game's rule bot) plays every seat, each move from a world
+    /// determinized for the seat to move: slower, and closer to real play.
+    Policy(BotFactory<G>),
+}
+
+impl<G: Game> Clone for Rollout<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Rollout<G> {}
+
+impl<G: Game> std::fmt::Debug for Rollout<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Rollout::Random => "Random",
+            Rollout::Policy(_) => "Policy",
+        })
+    }
 }
 
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct Config<G: Game> {
     pub budget: Budget,
     /// Independent trees whose root statistics are summed (root parallelism). The
     /// result depends on this number, never on the machine's cores.
     pub trees: u32,
     /// UCB's exploration constant.
     pub exploration: f64,
-    pub rollout: Rollout,
+    pub rollout: Rollout<G>,
     /// A playout that has not ended after this many actions scores 0.5 for everyone.
     pub max_playout: usize,
 }
 
-impl Default for Config {
+impl<G: Game> Default for Config<G> {
     fn default() -> Self {
         Config {
             budget: Budget::Iterations(1_000),
@@ -130,7 +149,7 @@ impl<G: Game> Tree<G> {
         &mut self,
         mut world: G,
         rng: &mut GameRng,
-        config: &Config,
+        config: &Config<G>,
         legal: &mut Vec<G::Action>,
         buf: &mut Vec<G::Action>,
     ) {
@@ -195,6 +214,23 @@ impl<G: Game> Tree<G> {
         match config.rollout {
             Rollout::Random => {
                 world.random_playout(rng, buf, config.max_playout);
+            }
+            Rollout::Policy(make) => {
+                let mut bot = make();
+                let mut steps = 0;
+                while steps < config.max_playout {
+                    let Some(seat) = world.to_move().first_seat() else {
+                        break;
+                    };
+                    let seen = Determinized::sample(&world, seat, rng);
+                    let Some(action) = bot.choose(&seen, rng) else {
+                        break;
+                    };
+                    if world.apply(seat, &action).is_err() {
+                        break;
+                    }
+                    steps += 1;
+                }
             }
         }
         let outcome = world.outcome();
@@ -288,7 +324,7 @@ pub type Searched<A> = (A, Vec<(A, u32)>);
 /// visited action, with every candidate's visits summed over the trees.
 pub fn search<G: Game>(
     world: &Determinized<G>,
-    config: &Config,
+    config: &Config<G>,
     seed: u64,
 ) -> Option<Searched<G::Action>> {
     let me = world.seat();
@@ -365,12 +401,12 @@ pub fn search<G: Game>(
 /// The ISMCTS bot.
 pub struct IsmctsBot<G: Game> {
     name: &'static str,
-    pub config: Config,
+    pub config: Config<G>,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Game> IsmctsBot<G> {
-    pub fn new(name: &'static str, config: Config) -> Self {
+    pub fn new(name: &'static str, config: Config<G>) -> Self {
         IsmctsBot {
             name,
             config,
@@ -389,12 +425,24 @@ impl<G: Game> IsmctsBot<G> {
         ))
     }
 
-    /// "strong": about 1 s a move.
+    /// "strong": about 1 s a move, random rollouts.
     pub fn strong() -> Box<dyn Bot<G>> {
         Box::new(Self::new(
             "ismcts-strong",
             Config {
                 budget: Budget::Time(Duration::from_secs(1)),
+                ..Config::default()
+            },
+        ))
+    }
+
+    /// "strong" with a game's rule bot playing the rollouts.
+    pub fn strong_with(policy: BotFactory<G>) -> Box<dyn Bot<G>> {
+        Box::new(Self::new(
+            "ismcts-strong",
+            Config {
+                budget: Budget::Time(Duration::from_secs(1)),
+                rollout: Rollout::Policy(policy),
                 ..Config::default()
             },
         ))

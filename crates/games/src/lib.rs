@@ -4,12 +4,27 @@
 //! server, replays), and [`visit`] calls generic code with each game's concrete type
 //! (simulation and benchmarks, which must not pay for JSON).
 
-use takuge_engine::{BotFactory, Game, Registry};
+use takuge_engine::{BotFactory, Game, IsmctsBot, Registry};
 
 /// A game as the catalog knows it: its rules plus its bots.
 pub trait CatalogGame: Game {
     /// Bots by name; the first is the default for empty seats.
     fn bots() -> Vec<(&'static str, BotFactory<Self>)>;
+}
+
+/// A game's own bots, then the levels every game has: `easy` (the game's rule bot, its
+/// first), `normal` (ISMCTS, about 0.2 s a move) and `strong` (ISMCTS, about 1 s, its
+/// rollouts played by the rule bot).
+pub fn with_levels<G: Game>(
+    mut bots: Vec<(&'static str, BotFactory<G>)>,
+    strong: BotFactory<G>,
+) -> Vec<(&'static str, BotFactory<G>)> {
+    if let Some(&(_, rule_bot)) = bots.first() {
+        bots.push(("easy", rule_bot));
+    }
+    bots.push(("normal", IsmctsBot::<G>::normal));
+    bots.push(("strong", strong));
+    bots
 }
 
 /// Generic code to run with one game's concrete type.
@@ -24,7 +39,10 @@ macro_rules! catalog {
         $(
             impl CatalogGame for $game {
                 fn bots() -> Vec<(&'static str, BotFactory<Self>)> {
-                    $bots()
+                    with_levels::<$game>($bots(), || match $bots().first() {
+                        Some(&(_, rule_bot)) => IsmctsBot::<$game>::strong_with(rule_bot),
+                        None => IsmctsBot::<$game>::strong(),
+                    })
                 }
             }
         )+

@@ -3,9 +3,10 @@
 //! for the best one it can still win.
 
 use crate::data::PER_ROUND;
-use crate::state::{AuctionKind, GhostForSale, Phase, GHOST, PAINTING};
+use crate::state::{GhostForSale, GHOST, PAINTING};
+use crate::types::{AuctionKind, BidSpot, Lot, Phase, PropertyId, SeatId, MAX_PLAYERS};
 use crate::{Action, Mark, QuestionCard, Special, Target};
-use takuge_engine::{Bot, Determinized, Game, GameRng, Seat};
+use takuge_engine::{Bot, Determinized, Game, GameRng, SeatMap};
 
 /// Worlds sampled to value the properties.
 const SAMPLES: usize = 12;
@@ -41,10 +42,10 @@ impl Appraiser {
 
 /// Ghosts on global property `p` in world `g` if the round ended now, with `delta`
 /// applied to one owner's ghost-face tokens and `extra` ghosts added.
-fn ghosts(g: &GhostForSale, p: usize, remove_from: Option<usize>, extra: u8) -> u8 {
-    let r = p / PER_ROUND;
-    let mut total = u8::from(g.crypt_added[p]) + extra;
-    for (s, f) in g.decl[p][..g.n()].iter().enumerate() {
+fn ghosts(g: &GhostForSale, p: PropertyId, remove_from: Option<SeatId>, extra: u8) -> u8 {
+    let r = usize::from(p.round());
+    let mut total = u8::from(g.crypt_added[p.index()]) + extra;
+    for (s, f) in g.decl[p.index()].iter(g.n()) {
         let ghost = f[GHOST] - u8::from(remove_from == Some(s) && f[GHOST] > 0);
         total += match g.card[r][s] {
             Some(QuestionCard::Lie) => f[PAINTING],
@@ -54,19 +55,23 @@ fn ghosts(g: &GhostForSale, p: usize, remove_from: Option<usize>, extra: u8) -> 
     total
 }
 
-fn points_for(g: &GhostForSale, p: usize, ghosts: u8) -> f64 {
-    f64::from(g.points[p].get(usize::from(ghosts)).copied().unwrap_or(0))
+fn points_for(g: &GhostForSale, p: PropertyId, ghosts: u8) -> f64 {
+    f64::from(
+        g.points[p.index()]
+            .get(usize::from(ghosts))
+            .copied()
+            .unwrap_or(0),
+    )
 }
 
 impl Appraiser {
     /// Expected points of every property of the round, over sampled worlds.
     fn values(world: &Determinized<GhostForSale>, rng: &mut GameRng) -> [f64; PER_ROUND] {
         let mut out = [0.0; PER_ROUND];
-        let base = usize::from(world.state().round) * PER_ROUND;
+        let round = world.state().round;
         for _ in 0..SAMPLES {
             let w = world.resample(rng);
-            for (i, o) in out.iter_mut().enumerate() {
-                let p = base + i;
+            for (o, p) in out.iter_mut().zip(PropertyId::of_round(round)) {
                 *o += points_for(w.state(), p, ghosts(w.state(), p, None, 0));
             }
         }
@@ -77,7 +82,7 @@ impl Appraiser {
     fn special_choice(
         &self,
         world: &Determinized<GhostForSale>,
-        p: usize,
+        p: PropertyId,
         rng: &mut GameRng,
     ) -> Option<Action> {
         let g = world.state();
@@ -97,7 +102,10 @@ impl Appraiser {
                     .sum::<f64>(),
                 Action::RemoveGhost { owner } => samples
                     .iter()
-                    .map(|w| points_for(w.state(), p, ghosts(w.state(), p, Some(owner.index()), 0)))
+                    .map(|w| {
+                        let s = w.state();
+                        points_for(s, p, ghosts(s, p, s.seated(owner), 0))
+                    })
                     .sum::<f64>(),
                 Action::Guess { .. } => 0.0,
                 _ => continue,
@@ -106,7 +114,7 @@ impl Appraiser {
                 best = Some((score, a));
             }
         }
-        if g.special[p] == Some(Special::CrystalBall) {
+        if g.special[p.index()] == Some(Special::CrystalBall) {
             for w in &samples {
                 let k = usize::from(ghosts(w.state(), p, None, 0)).min(63);
                 guesses[k] += 1;
@@ -126,14 +134,16 @@ impl Appraiser {
         let g = world.state();
         let samples: Vec<Determinized<GhostForSale>> =
             (0..SAMPLES).map(|_| world.resample(rng)).collect();
-        let base = usize::from(g.round) * PER_ROUND;
-        let seat = world.seat().index();
+        let seat = g.seated(world.seat())?;
         let mut best: Option<(f64, Action)> = None;
         for &a in &self.buf {
             let Action::Declare { property, token } = a else {
                 continue;
             };
-            let target = base + usize::from(property);
+            let Some(lot) = Lot::new(property) else {
+                continue;
+            };
+            let target = g.property(lot);
             let mut value = [0.0; PER_ROUND];
             for w in &samples {
                 let mut s = w.state().clone();
@@ -141,9 +151,9 @@ impl Appraiser {
                     crate::Face::Ghost => GHOST,
                     crate::Face::Painting => PAINTING,
                 };
-                s.decl[target][seat][face] += 1;
-                for (i, v) in value.iter_mut().enumerate() {
-                    *v += points_for(&s, base + i, ghosts(&s, base + i, None, 0));
+                s.decl[target.index()][seat][face] += 1;
+                for (v, p) in value.iter_mut().zip(PropertyId::of_round(g.round)) {
+                    *v += points_for(&s, p, ghosts(&s, p, None, 0));
                 }
             }
             // Keep double-faced tokens for later: they fit anywhere.
@@ -171,31 +181,32 @@ impl Appraiser {
         rng: &mut GameRng,
     ) -> Option<Action> {
         let g = world.state();
-        let seat = world.seat().index();
+        let seat = g.seated(world.seat())?;
         let me = &g.players[seat];
-        let smallest = (1..=10u8).find(|&v| me.hand[usize::from(v)] > 0);
-        let largest = (1..=10u8).rev().find(|&v| me.hand[usize::from(v)] > 0);
+        let smallest = (1..=10u8).find(|&v| me.holds(v));
+        let largest = (1..=10u8).rev().find(|&v| me.holds(v));
         let (mine, rival) = Self::standings(g, seat);
-        if let Some(code) = g.pending_target {
+        // "the card is held": a spot chosen, the list holds only cards to play.
+        if self.buf.iter().any(|a| matches!(a, Action::Play { .. })) {
             // Second half of a card: which card.
-            let i = usize::from(code);
-            let value = if i < PER_ROUND {
-                let need = rival[i] - mine[i];
-                (1..=10u8)
-                    .find(|&v| me.hand[usize::from(v)] > 0 && f64::from(v) > need)
-                    .or(largest)
-            } else {
+            let value = match g.pending_target {
+                Some(BidSpot::Property(lot)) => {
+                    let need = rival[lot.index()] - mine[lot.index()];
+                    (1..=10u8)
+                        .find(|&v| me.holds(v) && f64::from(v) > need)
+                        .or(largest)
+                }
                 // A 1 shows the high mark: a cheap bluff on Mrs. Truelight.
-                smallest
+                _ => smallest,
             };
             return value.map(|value| Action::Play { value });
         }
-        let stop = if g.placed == 0 {
-            Action::Pass
-        } else {
-            Action::Done
-        };
-        let can = |a: &Action| self.buf.contains(a);
+        // How the turn may end now (`Pass` or `Done`), as the rules list it.
+        let stop = self
+            .buf
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Pass | Action::Done));
         if kind == AuctionKind::Info {
             // One card on Mrs. Truelight, then out.
             if !me.on_truelight {
@@ -203,11 +214,7 @@ impl Appraiser {
                     target: Target::Truelight,
                 });
             }
-            return if can(&stop) {
-                Some(stop)
-            } else {
-                self.buf.first().copied()
-            };
+            return stop.or_else(|| self.buf.first().copied());
         }
         let values = Self::values(world, rng);
         let mut best: Option<(f64, usize)> = None;
@@ -223,28 +230,28 @@ impl Appraiser {
                 best = Some((want, i));
             }
         }
-        match best {
-            Some((want, i)) if want >= 0.0 || !can(&stop) => Some(Action::Bid {
+        match (best, stop) {
+            (Some((want, i)), stop) if want >= 0.0 || stop.is_none() => Some(Action::Bid {
                 target: Target::Property(i as u8),
             }),
             // Nothing worth more, or we lead everywhere we care about.
-            _ if can(&stop) => Some(stop),
+            (_, Some(stop)) => Some(stop),
             _ => self.buf.first().copied(),
         }
     }
 
     /// Per property of the round: this seat's total, and the strongest rival's
     /// expected total (face-down cards valued by their back mark).
-    fn standings(g: &GhostForSale, seat: usize) -> ([f64; PER_ROUND], [f64; PER_ROUND]) {
+    fn standings(g: &GhostForSale, seat: SeatId) -> ([f64; PER_ROUND], [f64; PER_ROUND]) {
         let mut mine = [0.0f64; PER_ROUND];
-        let mut rivals = [[0.0f64; 5]; PER_ROUND];
+        let mut rivals = [SeatMap::<f64, MAX_PLAYERS>::default(); PER_ROUND];
         if let Some(a) = g.live_auction() {
             for b in g.auctions[a].bids() {
-                let t = usize::from(b.target);
-                if t >= PER_ROUND {
+                let BidSpot::Property(lot) = b.spot else {
                     continue;
-                }
-                if usize::from(b.seat) == seat {
+                };
+                let t = lot.index();
+                if b.seat == seat {
                     mine[t] += f64::from(b.value);
                 } else {
                     let v = if b.face_up {
@@ -252,11 +259,11 @@ impl Appraiser {
                     } else {
                         expected(g, g.mark(b.value))
                     };
-                    rivals[t][usize::from(b.seat).min(4)] += v;
+                    rivals[t][b.seat] += v;
                 }
             }
         }
-        let top = rivals.map(|r| r.iter().cloned().fold(0.0, f64::max));
+        let top = rivals.map(|r| r.first(MAX_PLAYERS).iter().cloned().fold(0.0, f64::max));
         (mine, top)
     }
 }
@@ -268,7 +275,7 @@ impl Bot<GhostForSale> for Appraiser {
 
     fn choose(&mut self, world: &Determinized<GhostForSale>, rng: &mut GameRng) -> Option<Action> {
         let g = world.state();
-        let seat: Seat = world.seat();
+        let seat = world.seat();
         g.legal_actions(seat, &mut self.buf);
         if self.buf.len() <= 1 {
             return self.buf.first().copied();
@@ -284,7 +291,7 @@ impl Bot<GhostForSale> for Appraiser {
             Phase::Choose => rng.pick(&self.buf).copied(),
             Phase::Declare => self.declare(world, rng),
             Phase::Auction(kind) => self.auction(world, kind, rng),
-            Phase::Special(p) => self.special_choice(world, usize::from(p), rng),
+            Phase::Special(p) => self.special_choice(world, p, rng),
             Phase::Over => None,
         };
         chosen

@@ -7,7 +7,8 @@
 //! back mark; every revealed card; how many cards each seat holds and set aside; and,
 //! in round 1, which cards were seen on the table and so were not set aside.
 
-use crate::state::{GhostForSale, MAX_PLAYERS};
+use crate::state::GhostForSale;
+use crate::types::{SeatId, MAX_PLAYERS};
 use crate::QuestionCard;
 use takuge_engine::assign::deal_constrained;
 use takuge_engine::{GameRng, Seat};
@@ -17,8 +18,10 @@ pub(crate) fn determinize(real: &GhostForSale, seat: Seat, rng: &mut GameRng) ->
     // Future chance (round 2's special cards) is unknown too: a fresh stream, so a
     // search cannot read the coming shuffle out of the state.
     w.rng = rng.fork();
-    let me = seat.index();
-    for p in 0..w.n() {
+    let Some(me) = w.seated(seat) else {
+        return w;
+    };
+    for p in real.seats() {
         if p != me {
             redeal_cards(&mut w, p, rng);
         }
@@ -31,7 +34,7 @@ pub(crate) fn determinize(real: &GhostForSale, seat: Seat, rng: &mut GameRng) ->
 /// knows was not set aside in round 1.
 type Item = (u8, bool);
 
-fn redeal_cards(w: &mut GhostForSale, p: usize, rng: &mut GameRng) {
+fn redeal_cards(w: &mut GhostForSale, p: SeatId, rng: &mut GameRng) {
     let live = w.live_auction();
     let mut items = [(0u8, false); 12];
     let mut m = 0;
@@ -43,7 +46,7 @@ fn redeal_cards(w: &mut GhostForSale, p: usize, rng: &mut GameRng) {
     if let Some(a) = live {
         let auction = &w.auctions[a];
         for (i, b) in auction.bids().iter().enumerate() {
-            if usize::from(b.seat) != p {
+            if b.seat != p {
                 continue;
             }
             if auction.revealed || b.face_up {
@@ -109,8 +112,10 @@ fn redeal_cards(w: &mut GhostForSale, p: usize, rng: &mut GameRng) {
         items = original;
     }
     if let Some(a) = live {
-        for (k, &i) in bid_slots[..bids].iter().enumerate() {
-            w.auctions[a].bids[i].value = items[k].0;
+        for (&i, item) in bid_slots[..bids].iter().zip(items) {
+            if let Some(b) = w.auctions[a].bids.get_mut(i) {
+                b.value = item.0;
+            }
         }
     }
     let pl = &mut w.players[p];
@@ -126,28 +131,27 @@ fn redeal_cards(w: &mut GhostForSale, p: usize, rng: &mut GameRng) {
     pl.refresh_held();
 }
 
-fn redraw_question_cards(w: &mut GhostForSale, me: usize, rng: &mut GameRng) {
+fn redraw_question_cards(w: &mut GhostForSale, me: SeatId, rng: &mut GameRng) {
     let r = usize::from(w.round);
     if w.round_revealed(r) {
         return;
     }
-    let n = w.n();
     // Seats whose card `me` knows: itself and the one it looked at.
-    let mut known = 1u8 << me;
+    let mut known = 1u8 << me.index();
     if let Some(t) = w.looks[r][me] {
-        known |= 1 << t;
+        known |= 1 << t.index();
     }
-    let mut free = [0usize; MAX_PLAYERS];
+    let mut free = [SeatId::FIRST; MAX_PLAYERS];
     let mut free_n = 0;
     let mut known_truth = 0;
     let mut total_truth = 0;
-    for s in 0..n {
+    for s in w.seats() {
         match w.card[r][s] {
             None => {}
             Some(c) => {
                 let truth = c == QuestionCard::Truth;
                 total_truth += usize::from(truth);
-                if known & (1 << s) != 0 {
+                if known & (1 << s.index()) != 0 {
                     known_truth += usize::from(truth);
                 } else {
                     free[free_n] = s;
@@ -157,7 +161,7 @@ fn redraw_question_cards(w: &mut GhostForSale, me: usize, rng: &mut GameRng) {
         }
     }
     let free = &mut free[..free_n];
-    if w.pile_seer[r] == Some(me as u8) {
+    if w.pile_seer[r] == Some(me) {
         // The pile showed how many lie cards are unused, i.e. how many seats tell the
         // truth: keep that number, redraw who.
         rng.shuffle(free);

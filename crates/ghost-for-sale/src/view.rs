@@ -3,10 +3,11 @@
 //! rest of the game, so a returning player can read it again.
 
 use crate::data::{self, PER_ROUND};
-use crate::state::{AuctionKind, GhostForSale, Phase, MAX_PLAYERS, T_PILE, T_TRUELIGHT};
-use crate::{Mark, QuestionCard, Special, Target};
+use crate::state::{GhostForSale, GHOST, PAINTING};
+use crate::types::{AuctionKind, Phase, PropertyId};
+use crate::{Action, Mark, QuestionCard, Special, Target, Token};
 use serde::Serialize;
-use takuge_engine::{Game, Seat, Viewer};
+use takuge_engine::{Seat, Viewer};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
@@ -194,14 +195,6 @@ pub struct PrivateView {
     pub question_card: Option<QuestionCard>,
 }
 
-fn target_of(code: u8) -> Target {
-    match code {
-        T_TRUELIGHT => Target::Truelight,
-        T_PILE => Target::Pile,
-        t => Target::Property(t),
-    }
-}
-
 fn values(counts: &[u8; 11]) -> Vec<u8> {
     let mut out = Vec::new();
     for (v, &c) in counts.iter().enumerate() {
@@ -212,16 +205,9 @@ fn values(counts: &[u8; 11]) -> Vec<u8> {
     out
 }
 
-impl GhostForSale {
-    /// The "?" cards of round `r` are on the table face up.
-    pub(crate) fn round_revealed(&self, r: usize) -> bool {
-        r < usize::from(self.round) || self.phase == Phase::Over
-    }
-}
-
 pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
     let n = g.n();
-    let me = viewer.seat().filter(|s| s.index() < n);
+    let me = viewer.seat().and_then(|s| g.seated(s));
     let round = usize::from(g.round);
     let step = match g.phase {
         Phase::SetAside => Step::SetAside,
@@ -230,26 +216,27 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
         Phase::Auction(AuctionKind::Info) => Step::InformationAuction,
         Phase::Auction(AuctionKind::Property) => Step::PropertyAuction,
         Phase::Special(p) => Step::SpecialCard {
-            round: p / PER_ROUND as u8 + 1,
-            property: p % PER_ROUND as u8,
-            card: g.special[usize::from(p)].unwrap_or(Special::PerfectlyNormal),
+            round: p.round() + 1,
+            property: p.lot().get(),
+            card: g.special[p.index()].unwrap_or(Special::PerfectlyNormal),
         },
         Phase::Over => Step::GameOver,
     };
     let turn = match g.phase {
         Phase::Declare | Phase::Auction(_) | Phase::Special(_) => Some(TurnView {
-            seat: Seat(g.turn),
+            seat: g.turn.seat(),
             cards_placed: g.placed,
-            placing_on: g.pending_target.map(target_of),
+            placing_on: g.pending_target.map(|s| s.target()),
             last_card: g.last_call,
         }),
         _ => None,
     };
-    let seats = (0..n)
+    let seats = g
+        .seats()
         .map(|s| {
             let p = &g.players[s];
             SeatView {
-                seat: Seat(s as u8),
+                seat: s.seat(),
                 hand_count: p.hand_n,
                 set_aside_count: p.aside_n,
                 has_chosen: g.card[round][s].is_some(),
@@ -265,38 +252,43 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
                     double_faced: p.tokens[2],
                 },
                 paid: values(&p.paid),
-                crystal_ball: g.crystal_owner == Some(s as u8),
-                family_portrait: g.portrait_owner == Some(s as u8),
+                crystal_ball: g.crystal_owner == Some(s),
+                family_portrait: g.portrait_owner == Some(s),
                 score: g.score(s),
             }
         })
         .collect();
-    let properties = (0..(round + 1) * PER_ROUND)
-        .map(|p| PropertyView {
-            round: (p / PER_ROUND + 1) as u8,
-            index: (p % PER_ROUND) as u8,
-            name: data::property_name(p),
-            kind: if p < PER_ROUND {
-                PropertyKind::Manor
-            } else {
-                PropertyKind::Castle
-            },
-            points: g.points[p],
-            special: g.special[p],
-            declarations: g.decl[p][..n]
-                .iter()
-                .map(|f| SeatTokens {
-                    ghost: f[0],
-                    painting: f[1],
-                })
-                .collect(),
-            mirror_removed: g.mirror_removed[p].map(Seat),
-            crypt_ghost_added: g.crypt_added[p],
-            crystal_guess: g.crystal_guess[p],
-            owner: g.owner[p].map(Seat),
-            boxed: g.resolved[p] && g.owner[p].is_none(),
-            ghosts: g.ghosts[p],
-            score: g.property_points(p),
+    let properties = PropertyId::all()
+        .take((round + 1) * PER_ROUND)
+        .map(|p| {
+            let i = p.index();
+            PropertyView {
+                round: p.round() + 1,
+                index: p.lot().get(),
+                name: data::property_name(i),
+                kind: if p.round() == 0 {
+                    PropertyKind::Manor
+                } else {
+                    PropertyKind::Castle
+                },
+                points: g.points[i],
+                special: g.special[i],
+                declarations: g.decl[i]
+                    .first(n)
+                    .iter()
+                    .map(|f| SeatTokens {
+                        ghost: f[GHOST],
+                        painting: f[PAINTING],
+                    })
+                    .collect(),
+                mirror_removed: g.mirror_removed[i].map(|s| s.seat()),
+                crypt_ghost_added: g.crypt_added[i],
+                crystal_guess: g.crystal_guess[i],
+                owner: g.owner[i].map(|s| s.seat()),
+                boxed: g.resolved[i] && g.owner[i].is_none(),
+                ghosts: g.ghosts[i],
+                score: g.property_points(p),
+            }
         })
         .collect();
     let spare_special_cards = Special::ALL
@@ -320,10 +312,10 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
                 .bids()
                 .iter()
                 .map(|b| BidView {
-                    seat: Seat(b.seat),
-                    target: target_of(b.target),
+                    seat: b.seat.seat(),
+                    target: b.spot.target(),
                     mark: g.mark(b.value),
-                    value: (a.revealed || b.face_up || me == Some(Seat(b.seat))).then_some(b.value),
+                    value: (a.revealed || b.face_up || me == Some(b.seat)).then_some(b.value),
                 })
                 .collect(),
         })
@@ -332,29 +324,32 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
     let mut pile = Vec::new();
     for r in 0..=round {
         let open = g.round_revealed(r);
-        let chain = &g.chain[r][..usize::from(g.chain_len[r]).min(MAX_PLAYERS)];
+        let chain = g.chain[r]
+            .get(..usize::from(g.chain_len[r]))
+            .unwrap_or_default();
         for (rank, w) in chain.windows(2).enumerate() {
-            let (looker, looked_at) = (Seat(w[0]), Seat(w[1]));
+            let (looker, looked_at) = (w[0], w[1]);
             looks.push(LookView {
                 round: r as u8 + 1,
                 rank: rank as u8 + 1,
-                looker,
-                looked_at,
+                looker: looker.seat(),
+                looked_at: looked_at.seat(),
                 seen: (open || me == Some(looker))
-                    .then(|| g.card[r][looked_at.index()])
+                    .then(|| g.card[r][looked_at])
                     .flatten(),
             });
         }
         if let Some(seer) = g.pile_seer[r] {
             // The pile holds every seat's unused card: a lie card for each truth-teller.
-            let truth_tellers = g.card[r][..n]
+            let truth_tellers = g.card[r]
+                .first(n)
                 .iter()
                 .filter(|c| **c == Some(QuestionCard::Truth))
                 .count() as u8;
             pile.push(PileView {
                 round: r as u8 + 1,
-                seer: Seat(seer),
-                seen: (open || me == Some(Seat(seer))).then_some(PileCounts {
+                seer: seer.seat(),
+                seen: (open || me == Some(seer)).then_some(PileCounts {
                     truth: n as u8 - truth_tellers,
                     lie: truth_tellers,
                 }),
@@ -362,20 +357,20 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
         }
     }
     let me_view = me.map(|s| {
-        let p = &g.players[s.index()];
+        let p = &g.players[s];
         PrivateView {
             hand: values(&p.hand),
             set_aside: values(&p.aside),
-            question_card: g.card[round][s.index()],
+            question_card: g.card[round][s],
         }
     });
     View {
-        viewer: me,
+        viewer: me.map(|s| s.seat()),
         players: n,
         round: g.round + 1,
         step,
-        first_player: Seat(g.first[round]),
-        to_move: g.to_move().iter().collect(),
+        first_player: g.first[round].seat(),
+        to_move: g.pending.iter().collect(),
         turn,
         seats,
         properties,
@@ -384,5 +379,75 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
         looks,
         pile,
         me: me_view,
+    }
+}
+
+/// The name of property `lot` of the current round (any index: a line may describe
+/// an action that was refused).
+fn property_name(g: &GhostForSale, lot: u8) -> String {
+    data::property_name(usize::from(g.round) * PER_ROUND + usize::from(lot))
+}
+
+/// The full line, as the actor reads it.
+pub(crate) fn describe(g: &GhostForSale, action: &Action) -> String {
+    match *action {
+        Action::SetAside { value } => format!("set a {value} aside for round 2"),
+        Action::Choose { card } => match card {
+            QuestionCard::Truth => "play the truth card".into(),
+            QuestionCard::Lie => "play the lie card".into(),
+        },
+        Action::Declare { property, token } => {
+            let what = match token {
+                Token::Ghost => "a ghost token",
+                Token::Painting => "a painting token",
+                Token::DoubleGhost => "a double-faced token, ghost up",
+                Token::DoublePainting => "a double-faced token, painting up",
+            };
+            format!("declare {what} on {}", property_name(g, property))
+        }
+        Action::Bid { target } => {
+            let on = match target {
+                Target::Truelight => "Mrs. Truelight".to_string(),
+                Target::Pile => "the \"?\" pile".to_string(),
+                Target::Property(i) => property_name(g, i),
+            };
+            format!("bid on {on}")
+        }
+        Action::Play { value } => format!("play a {value}"),
+        Action::Done => "end the turn".into(),
+        Action::Pass => "pass".into(),
+        Action::RemoveGhost { owner } => {
+            format!(
+                "Magic mirror: remove a ghost token of seat {}",
+                u16::from(owner.0) + 1
+            )
+        }
+        Action::AddGhost => "Secret crypt: add a ghost".into(),
+        Action::Decline => "do not use the special card".into(),
+        Action::Guess { ghosts } => format!("Crystal ball: guess {ghosts} ghosts"),
+    }
+}
+
+/// Declarations, targets, passes and special-card decisions are public; which card
+/// was set aside, which "?" card was played and a face-down card's value are not
+/// (its back mark is).
+pub(crate) fn describe_for(
+    g: &GhostForSale,
+    actor: Seat,
+    action: &Action,
+    viewer: Viewer,
+) -> Option<String> {
+    if viewer == Viewer::Seat(actor) {
+        return Some(describe(g, action));
+    }
+    match *action {
+        Action::SetAside { .. } => Some("set a card aside for round 2".into()),
+        Action::Choose { .. } => Some("play a \"?\" card face down".into()),
+        Action::Play { value } if g.play_is_face_up() => Some(format!("play a {value}, face up")),
+        Action::Play { value } => Some(match g.mark(value) {
+            Mark::High => "play a card face down (high mark)".into(),
+            Mark::Low => "play a card face down (low mark)".into(),
+        }),
+        _ => Some(describe(g, action)),
     }
 }

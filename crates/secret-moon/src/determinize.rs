@@ -1,11 +1,12 @@
 //! Redealing what a seat cannot see, consistently with what it knows.
 
 use crate::options::{MAX_CARDS, ORDER_CARDS};
-use crate::order::{OrderLoc, OrderNumber};
 use crate::role::{Role, RoleMask};
+use crate::rules::order::{OrderLoc, OrderNumber};
 use crate::state::Phase;
 use crate::SecretMoon;
 use takuge_engine::assign::deal_constrained;
+use takuge_engine::list::FixedList;
 use takuge_engine::{GameRng, Seat};
 
 /// The removed card's place in the redeal, after the card slots.
@@ -27,35 +28,28 @@ impl SecretMoon {
     /// among themselves, each staying within what the seat can deduce of it.
     fn redeal_roles(&mut self, seat: Seat, rng: &mut GameRng) {
         let deal = &self.deal;
-        let mut places = [0usize; MAX_CARDS + 1];
-        let mut masks = [RoleMask::NONE; MAX_CARDS + 1];
-        let mut roles = [Role::Soldier; MAX_CARDS + 1];
-        let mut n = 0;
-        for slot in deal.slots() {
-            if deal.known_role(seat, slot).is_none() {
-                places[n] = slot.index();
-                masks[n] = deal.possible_for(seat, slot);
-                roles[n] = deal.role(slot);
-                n += 1;
-            }
+        // Where each card to redeal lies, and what the seat allows it to be.
+        let mut hidden = FixedList::<(usize, RoleMask), { MAX_CARDS + 1 }>::new();
+        let mut roles = FixedList::<Role, { MAX_CARDS + 1 }>::new();
+        let unknown = deal.slots().filter(|s| deal.known_role(seat, *s).is_none());
+        let cards = unknown.map(|s| (s.index(), deal.possible_for(seat, s), deal.role(s)));
+        let removed = deal.removed.map(|r| (REMOVED, deal.removal_pool, r));
+        for (place, mask, role) in cards.chain(removed) {
+            // At most every card and the removed one: never full.
+            let _ = hidden.push((place, mask));
+            let _ = roles.push(role);
         }
-        if let Some(removed) = deal.removed {
-            places[n] = REMOVED;
-            masks[n] = deal.removal_pool;
-            roles[n] = removed;
-            n += 1;
-        }
-        let roles = &mut roles[..n];
+        let roles = roles.as_mut_slice();
         if !deal_constrained(
             roles,
-            |i, r| masks.get(i).is_some_and(|m| m.contains(r)),
+            |i, r| hidden.get(i).is_some_and(|(_, m)| m.contains(r)),
             rng,
         ) {
             // Unreachable for a consistent state (the true deal qualifies); keep the truth.
             return;
         }
-        for (i, &role) in roles.iter().enumerate() {
-            match places[i] {
+        for (&(place, _), &role) in hidden.iter().zip(roles.iter()) {
+            match place {
                 REMOVED => self.deal.removed = Some(role),
                 p => {
                     if let Some(r) = self.deal.roles.get_mut(p) {
@@ -69,37 +63,32 @@ impl SecretMoon {
     /// Unplayed cards of others and unseen face-down discards swap numbers, each
     /// above what everyone knows of it.
     fn redeal_order_cards(&mut self, seat: Seat, rng: &mut GameRng) {
-        let current = match self.phase {
-            Phase::Turn { number, .. }
-            | Phase::Answer { number, .. }
-            | Phase::TakeOrderCard { number, .. } => number,
-            Phase::MatchOver => return,
+        let Some(current) = self.current_number() else {
+            return;
         };
-        let mut locs = [OrderLoc::DiscardUp; ORDER_CARDS];
-        let mut floors = [0 as OrderNumber; ORDER_CARDS];
-        let mut numbers = [0 as OrderNumber; ORDER_CARDS];
-        let mut n = 0;
+        // The cards to redeal, and the number each must stay above.
+        let mut places = FixedList::<(OrderLoc, OrderNumber), ORDER_CARDS>::new();
+        let mut numbers = FixedList::<OrderNumber, ORDER_CARDS>::new();
         for (number, loc) in self.deal.order.iter() {
             let floor = match loc {
                 OrderLoc::Held(holder) if holder != seat && number != current => current,
                 OrderLoc::DiscardDown { seen, above } if !seen.contains(seat) => above,
                 _ => continue,
             };
-            locs[n] = loc;
-            floors[n] = floor;
-            numbers[n] = number;
-            n += 1;
+            // One entry per order card: never full.
+            let _ = places.push((loc, floor));
+            let _ = numbers.push(number);
         }
-        let numbers = &mut numbers[..n];
+        let numbers = numbers.as_mut_slice();
         if !deal_constrained(
             numbers,
-            |i, num| floors.get(i).is_some_and(|f| num > *f),
+            |i, num| places.get(i).is_some_and(|(_, floor)| num > *floor),
             rng,
         ) {
             return;
         }
-        for (i, &num) in numbers.iter().enumerate() {
-            self.deal.order.set(num, locs[i]);
+        for (&(loc, _), &num) in places.iter().zip(numbers.iter()) {
+            self.deal.order.set(num, loc);
         }
     }
 }

@@ -2,36 +2,46 @@
 //! cards in the centre, the thief variant, and matches of 1, 3 or 5 games.
 //!
 //! The rules and every decision taken where the source text is silent are in
-//! `docs/games/secret-moon.md`.
+//! `docs/games/secret-moon.md`; its "Code" section maps each rule to the file here
+//! that holds it. This file is the `Game` impl and nothing else: each method is one
+//! call into the files below (the model the other games' `lib.rs` follow).
+//!
+//! - `types.rs`, `cards.rs`, `role.rs`, `options.rs`: the game's vocabulary;
+//! - `state.rs`: the match and its deal; `rules/`: setup, each action's effect, the
+//!   flow of rounds and games, the order cards;
+//! - `legal.rs`: what may be played (the one source) and why not; `fast.rs`: the
+//!   sampler, `is_legal` and playout built on it;
+//! - `view.rs`, `log_ja.rs`: what each viewer sees and reads; `determinize.rs`,
+//!   `bot.rs`: for the bots.
 
-mod actions;
-mod apply;
-mod bots;
+mod bot;
 mod cards;
 mod determinize;
+mod fast;
+mod legal;
 mod log_ja;
 mod options;
-mod order;
 mod role;
+mod rules;
 mod state;
+#[doc(hidden)]
+pub mod testing;
+mod types;
 mod view;
 
-pub use actions::{Action, Reject};
-pub use bots::{bots, SentryBot};
+pub use bot::{bots, SentryBot};
 pub use cards::{CardRef, CardStatus};
 pub use options::{
     MatchLength, Options, MAX_PLAYERS, MIN_PLAYERS, ORDER_CARDS, ROUNDS, THIEF_MIN_PLAYERS,
 };
-pub use order::{OrderLoc, OrderNumber};
 pub use role::{Answer, Role, RoleMask, Side};
-pub use state::{DealtRoles, EndReason, GameResult, Phase};
+pub use rules::order::{OrderCards, OrderLoc, OrderNumber};
+pub use state::{DealtRoles, EndReason, GameResult, Phase, SecretMoon};
+pub use types::{Action, Reject};
 pub use view::{CardView, DiscardView, PartnerView, PhaseView, SeatOrderView, View};
 
-use options::MAX_PLAYERS as MAXP;
-use state::Deal;
 use takuge_engine::{
-    ActionError, Game, GameMeta, GameRng, Lang, Outcome, Seat, SeatSet, SetupError, TeamName,
-    Viewer,
+    Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, TeamName, Viewer,
 };
 
 pub const ID: &str = "secret-moon";
@@ -61,100 +71,6 @@ static META: GameMeta = GameMeta {
     ],
 };
 
-/// A Secret Moon match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SecretMoon {
-    pub(crate) options: Options,
-    pub(crate) rng: GameRng,
-    pub(crate) victory_points: [u8; MAXP],
-    pub(crate) results: state::MatchResults,
-    pub(crate) deal: Deal,
-    pub(crate) phase: Phase,
-}
-
-impl SecretMoon {
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The role on a card, whoever may know it (for tests and replays of finished games;
-    /// never sent to a seat).
-    pub fn role_of(&self, card: CardRef) -> Option<Role> {
-        self.deal.slot(card).map(|s| self.deal.role(s))
-    }
-
-    pub fn status_of(&self, card: CardRef) -> Option<CardStatus> {
-        self.deal.slot(card).map(|s| self.deal.status(s))
-    }
-
-    pub fn round(&self) -> u8 {
-        self.deal.round()
-    }
-
-    pub fn results(&self) -> &[GameResult] {
-        self.results.as_slice()
-    }
-
-    pub fn victory_points(&self) -> &[u8] {
-        &self.victory_points[..self.players()]
-    }
-
-    /// The number of centre (NPC) cards.
-    pub fn npc_cards(&self) -> u8 {
-        self.deal.card_count - self.deal.players
-    }
-
-    /// What `seat` knows `card` to be.
-    pub fn known_role(&self, seat: Seat, card: CardRef) -> Option<Role> {
-        self.deal
-            .slot(card)
-            .and_then(|s| self.deal.known_role(seat, s))
-    }
-
-    pub fn is_protected(&self, card: CardRef) -> bool {
-        self.deal
-            .slot(card)
-            .is_some_and(|s| self.deal.protected.contains(s))
-    }
-
-    pub fn order_cards(&self) -> &order::OrderCards {
-        &self.deal.order
-    }
-
-    /// Sets up a deal with the given cards (players' first, then the centre) and the
-    /// given order cards for round 1, for rule tests.
-    #[doc(hidden)]
-    pub fn with_cards(
-        options: Options,
-        roles: &[Role],
-        order_numbers: &[OrderNumber],
-        seed: u64,
-    ) -> Result<Self, SetupError> {
-        let players = order_numbers.len();
-        let mut game = Self::new(&options, players, seed)?;
-        let deal = &mut game.deal;
-        if roles.len() > deal.roles.len() || roles.len() < players {
-            return Err(SetupError::InvalidOptions {
-                reason: "bad card list".into(),
-            });
-        }
-        deal.card_count = roles.len() as u8;
-        deal.roles[..roles.len()].copy_from_slice(roles);
-        deal.removed = None;
-        deal.removal_pool = RoleMask::NONE;
-        let mut order = order::OrderCards::default();
-        for (seat, &n) in order_numbers.iter().enumerate() {
-            order.set(n, OrderLoc::Held(Seat(seat as u8)));
-        }
-        deal.order = order;
-        game.phase = match deal.order.next_actor() {
-            Some((number, actor)) => Phase::Turn { actor, number },
-            None => Phase::MatchOver,
-        };
-        Ok(game)
-    }
-}
-
 impl Game for SecretMoon {
     type Options = Options;
     type Action = Action;
@@ -169,39 +85,19 @@ impl Game for SecretMoon {
         &META
     }
 
+    /// options.rs: 3–8 players; the thief needs six.
     fn validate(options: &Options, players: usize) -> Result<(), SetupError> {
         options.validate(players)
     }
 
+    /// rules/setup.rs: the first deal and its order cards.
     fn new(options: &Options, players: usize, seed: u64) -> Result<Self, SetupError> {
-        options.validate(players)?;
-        let mut rng = GameRng::from_seed(seed);
-        let mut deal = Deal::new(options, players, &mut rng);
-        deal.deal_order_cards(&mut rng);
-        let phase = match deal.order.next_actor() {
-            Some((number, actor)) => Phase::Turn { actor, number },
-            None => Phase::MatchOver,
-        };
-        // Built in the return value, not moved into it: the state (its RNG buffer
-        // above all) is large next to the work of a random game.
-        Ok(SecretMoon {
-            options: *options,
-            rng,
-            victory_points: [0; MAXP],
-            results: Default::default(),
-            deal,
-            phase,
-        })
+        Self::setup(options, players, seed)
     }
 
+    /// Every match length, with and without the thief.
     fn option_sets() -> Vec<Options> {
-        let mut sets = Vec::new();
-        for games in [MatchLength::One, MatchLength::Three, MatchLength::Five] {
-            for thief in [false, true] {
-                sets.push(Options { games, thief });
-            }
-        }
-        sets
+        Options::all()
     }
 
     fn options(&self) -> &Options {
@@ -212,22 +108,19 @@ impl Game for SecretMoon {
         usize::from(self.deal.players)
     }
 
+    /// state.rs: the actor of the turn, or the questioned player.
     #[inline]
     fn to_move(&self) -> SeatSet {
-        match self.phase {
-            Phase::Turn { actor, .. } | Phase::TakeOrderCard { actor, .. } => {
-                SeatSet::single(actor)
-            }
-            Phase::Answer { target, .. } => SeatSet::single(target),
-            Phase::MatchOver => SeatSet::EMPTY,
-        }
+        self.pending()
     }
 
+    /// legal.rs: THE rules of what may be played.
     #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         self.collect_legal(seat, out);
     }
 
+    /// fast.rs: a uniform draw by counting the legal targets, not listing them.
     #[inline]
     fn sample_action(
         &self,
@@ -238,47 +131,51 @@ impl Game for SecretMoon {
         self.sample(seat, rng, buf)
     }
 
+    /// fast.rs: membership in legal.rs's targets, without listing.
     #[inline]
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError<Reject>> {
-        takuge_engine::game::check_mover(self.to_move(), self.players(), seat)?;
-        self.check(seat, action).map_err(ActionError::Illegal)?;
-        self.play(seat, *action);
-        Ok(())
+    fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        self.is_legal_fast(seat, action)
     }
 
+    /// rules/turn.rs: the effect of a listed action; checks nothing.
+    #[inline]
+    fn apply_legal(&mut self, seat: Seat, action: &Action) {
+        self.play(seat, *action);
+    }
+
+    /// legal.rs: why an unlisted action is refused (decides nothing).
+    fn refusal(&self, seat: Seat, action: &Action) -> Reject {
+        self.why_not(seat, action)
+    }
+
+    /// fast.rs: the sampler and `apply_legal`, the very games of the checked loop.
+    #[inline]
+    fn random_playout(
+        &mut self,
+        rng: &mut GameRng,
+        buf: &mut Vec<Action>,
+        max_steps: usize,
+    ) -> usize {
+        self.playout(rng, buf, max_steps)
+    }
+
+    /// view.rs: public cards and markers, plus what the viewer knows.
     fn view(&self, viewer: Viewer) -> View {
         self.build_view(viewer)
     }
 
+    /// rules/round.rs: victory points; a one-game match names the winning team.
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::MatchOver {
-            return None;
-        }
-        let players = self.players();
-        let scores = self.victory_points[..players]
-            .iter()
-            .map(|v| i64::from(*v))
-            .collect();
-        let last = self.results.as_slice().last();
-        let teams = (0..players)
-            .map(|p| {
-                last.and_then(|r| r.roles.get(p))
-                    .map(|role| role.side().team_id())
-            })
-            .collect();
-        let outcome = Outcome::from_scores(scores, teams);
-        Some(match last {
-            Some(r) if self.options.games == MatchLength::One => {
-                outcome.with_winning_team(r.winner.team_id())
-            }
-            _ => outcome,
-        })
+        self.match_outcome()
     }
 
+    /// determinize.rs: unknown cards and order numbers redealt within what the seat
+    /// can deduce.
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         self.redeal_hidden(seat, rng)
     }
 
+    /// types.rs: the English line (`Display for Action`).
     fn describe(&self, action: &Action) -> String {
         action.to_string()
     }
@@ -289,16 +186,8 @@ impl Game for SecretMoon {
         Some(action.to_string())
     }
 
-    fn describe_for_in(
-        &self,
-        actor: Seat,
-        action: &Action,
-        viewer: Viewer,
-        lang: Lang,
-    ) -> Option<String> {
-        match lang {
-            Lang::En => self.describe_for(actor, action, viewer),
-            Lang::Ja => Some(log_ja::describe(actor, action)),
-        }
+    /// log_ja.rs: the Japanese line, the same for every viewer as the English one.
+    fn describe_ja(&self, actor: Seat, action: &Action, _viewer: Viewer) -> Option<String> {
+        Some(log_ja::describe(actor, action))
     }
 }

@@ -65,6 +65,17 @@ pub struct Options {
 }
 
 impl Options {
+    /// Every option set: each match length, with and without the thief.
+    pub fn all() -> Vec<Options> {
+        let mut sets = Vec::new();
+        for games in [MatchLength::One, MatchLength::Three, MatchLength::Five] {
+            for thief in [false, true] {
+                sets.push(Options { games, thief });
+            }
+        }
+        sets
+    }
+
     pub fn validate(&self, players: usize) -> Result<(), SetupError> {
         <crate::SecretMoon as takuge_engine::Game>::meta().check_players(players)?;
         if self.thief && players < THIEF_MIN_PLAYERS {

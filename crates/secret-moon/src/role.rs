@@ -3,8 +3,10 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A character card (人物カード).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A character card (人物カード). `Default` only pads inline lists of cards.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// 姫
@@ -16,6 +18,7 @@ pub enum Role {
     /// 僧侶
     Monk,
     /// 兵士
+    #[default]
     Soldier,
     /// 盗賊 (the optional extra card)
     Thief,
@@ -29,6 +32,15 @@ impl Role {
         Role::Monk,
         Role::Soldier,
         Role::Thief,
+    ];
+
+    /// The roles of a table without the thief (in the order of [`Role::ALL`]).
+    pub const WITHOUT_THIEF: [Role; 5] = [
+        Role::Princess,
+        Role::Traveller,
+        Role::Minister,
+        Role::Monk,
+        Role::Soldier,
     ];
 
     pub const fn bit(self) -> RoleMask {

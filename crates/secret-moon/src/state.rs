@@ -2,11 +2,100 @@
 //! the match around it.
 
 use crate::cards::{CardRef, CardStatus, Slot, SlotSet};
-use crate::options::{Options, MAX_CARDS, MAX_PLAYERS, ROUNDS, THIEF_MIN_PLAYERS};
-use crate::order::{OrderCards, OrderNumber};
+use crate::options::{Options, MAX_CARDS, MAX_PLAYERS, ROUNDS};
 use crate::role::{Answer, Role, RoleMask, Side};
+use crate::rules::order::{OrderCards, OrderNumber};
 use serde::Serialize;
-use takuge_engine::{GameRng, Seat, SeatSet};
+use takuge_engine::list::FixedList;
+use takuge_engine::{bits, GameRng, Seat, SeatMap, SeatSet, Seated};
+
+/// A seat checked once against the table (where an action enters `apply_legal`), then
+/// used to index per-seat arrays without clamps.
+pub(crate) type PlayerSeat = Seated<MAX_PLAYERS>;
+
+/// A Secret Moon match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SecretMoon {
+    pub(crate) options: Options,
+    pub(crate) rng: GameRng,
+    /// 勝利点: one per game won.
+    pub(crate) victory_points: SeatMap<u8, MAX_PLAYERS>,
+    pub(crate) results: MatchResults,
+    pub(crate) deal: Deal,
+    pub(crate) phase: Phase,
+}
+
+impl SecretMoon {
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The role on a card, whoever may know it (for tests and replays of finished games;
+    /// never sent to a seat).
+    pub fn role_of(&self, card: CardRef) -> Option<Role> {
+        self.deal.slot(card).map(|s| self.deal.role(s))
+    }
+
+    pub fn status_of(&self, card: CardRef) -> Option<CardStatus> {
+        self.deal.slot(card).map(|s| self.deal.status(s))
+    }
+
+    pub fn round(&self) -> u8 {
+        self.deal.round()
+    }
+
+    pub fn results(&self) -> &[GameResult] {
+        self.results.as_slice()
+    }
+
+    pub fn victory_points(&self) -> &[u8] {
+        self.victory_points.first(usize::from(self.deal.players))
+    }
+
+    /// The number of centre (NPC) cards.
+    pub fn npc_cards(&self) -> u8 {
+        self.deal.card_count - self.deal.players
+    }
+
+    /// What `seat` knows `card` to be.
+    pub fn known_role(&self, seat: Seat, card: CardRef) -> Option<Role> {
+        self.deal
+            .slot(card)
+            .and_then(|s| self.deal.known_role(seat, s))
+    }
+
+    pub fn is_protected(&self, card: CardRef) -> bool {
+        self.deal
+            .slot(card)
+            .is_some_and(|s| self.deal.protected.contains(s))
+    }
+
+    pub fn order_cards(&self) -> &OrderCards {
+        &self.deal.order
+    }
+
+    /// The seats that must decide now: the actor of a turn, or the questioned player.
+    #[inline]
+    pub(crate) fn pending(&self) -> SeatSet {
+        match self.phase {
+            Phase::Turn { actor, .. } | Phase::TakeOrderCard { actor, .. } => {
+                SeatSet::single(actor)
+            }
+            Phase::Answer { target, .. } => SeatSet::single(target),
+            Phase::MatchOver => SeatSet::EMPTY,
+        }
+    }
+
+    /// The order card being played, while the match is on.
+    pub(crate) fn current_number(&self) -> Option<OrderNumber> {
+        match self.phase {
+            Phase::Turn { number, .. }
+            | Phase::Answer { number, .. }
+            | Phase::TakeOrderCard { number, .. } => Some(number),
+            Phase::MatchOver => None,
+        }
+    }
+}
 
 /// Who must decide now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,6 +120,17 @@ pub enum Phase {
         number: OrderNumber,
     },
     MatchOver,
+}
+
+impl Phase {
+    /// The first turn of a round: the holder of the lowest order card (none if no
+    /// card is held, which a dealt round never has).
+    pub(crate) fn first_turn(deal: &Deal) -> Phase {
+        match deal.order.next_actor() {
+            Some((number, actor)) => Phase::Turn { actor, number },
+            None => Phase::MatchOver,
+        }
+    }
 }
 
 /// How a game ended (ゲーム終了の4つの条件).
@@ -72,102 +172,29 @@ pub struct GameResult {
     pub round: u8,
 }
 
-impl GameResult {
-    /// Fills the unused places of [`MatchResults`].
-    const UNUSED: GameResult = GameResult {
-        reason: EndReason::ThirdRoundEnded,
-        winner: Side::PrincessTeam,
-        roles: DealtRoles {
-            len: 0,
-            roles: [Role::Soldier; MAX_CARDS],
-        },
-        removed: None,
-        round: 0,
-    };
-}
-
-/// The cards of a deal, players' first, then the centre. A fixed array rather than a
-/// `Vec` so that ending a game allocates nothing (random playouts end millions);
-/// reads as a slice and serialises as a list.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DealtRoles {
-    len: u8,
-    /// `Role::Soldier` past `len`, so that equal lists compare equal.
-    roles: [Role; MAX_CARDS],
-}
-
-impl DealtRoles {
-    pub(crate) fn new(roles: &[Role]) -> DealtRoles {
-        let mut all = [Role::Soldier; MAX_CARDS];
-        let len = roles.len().min(MAX_CARDS);
-        for (to, from) in all.iter_mut().zip(roles) {
-            *to = *from;
-        }
-        DealtRoles {
-            len: len as u8,
-            roles: all,
+impl Default for GameResult {
+    /// Fills the unused places of [`MatchResults`] (never read).
+    fn default() -> Self {
+        GameResult {
+            reason: EndReason::ThirdRoundEnded,
+            winner: Side::PrincessTeam,
+            roles: DealtRoles::new(),
+            removed: None,
+            round: 0,
         }
     }
-
-    pub fn as_slice(&self) -> &[Role] {
-        self.roles.get(..usize::from(self.len)).unwrap_or_default()
-    }
 }
 
-impl std::ops::Deref for DealtRoles {
-    type Target = [Role];
-    fn deref(&self) -> &[Role] {
-        self.as_slice()
-    }
-}
-
-impl std::fmt::Debug for DealtRoles {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl Serialize for DealtRoles {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.as_slice())
-    }
-}
-
-/// The finished games of a match (at most five), in order, without allocating.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct MatchResults {
-    len: u8,
-    games: [GameResult; MAX_GAMES],
-}
+/// The cards of a deal, players' first, then the centre. Inline rather than a `Vec`
+/// so that ending a game allocates nothing (random playouts end millions); reads as a
+/// slice and serialises as a list.
+pub type DealtRoles = FixedList<Role, MAX_CARDS>;
 
 /// The longest match: 5 games.
 const MAX_GAMES: usize = 5;
 
-impl Default for MatchResults {
-    fn default() -> Self {
-        MatchResults {
-            len: 0,
-            games: [GameResult::UNUSED; MAX_GAMES],
-        }
-    }
-}
-
-impl MatchResults {
-    pub(crate) fn as_slice(&self) -> &[GameResult] {
-        self.games.get(..usize::from(self.len)).unwrap_or_default()
-    }
-
-    pub(crate) fn push(&mut self, result: GameResult) {
-        if let Some(g) = self.games.get_mut(usize::from(self.len)) {
-            *g = result;
-            self.len += 1;
-        }
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        usize::from(self.len)
-    }
-}
+/// The finished games of a match (at most five), in order, without allocating.
+pub(crate) type MatchResults = FixedList<GameResult, MAX_GAMES>;
 
 /// One game of the match: three rounds with one deal of character cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -189,12 +216,12 @@ pub struct Deal {
     /// 「目」のマーカー: who has observed which card.
     pub(crate) eyes: [SeatSet; MAX_CARDS],
     /// The answers each player has given to questions (markers on the table).
-    pub(crate) answers: [AnswerSet; MAX_PLAYERS],
+    pub(crate) answers: SeatMap<AnswerSet, MAX_PLAYERS>,
     /// What every player can deduce each card may be (answers, failed nominations,
     /// what the card's holder has been able to do).
     pub(crate) public_mask: [RoleMask; MAX_CARDS],
     /// Cards each seat has looked at (its own, observed, nominated in the centre).
-    pub(crate) known: [SlotSet; MAX_PLAYERS],
+    pub(crate) known: SeatMap<SlotSet, MAX_PLAYERS>,
     pub(crate) round: u8,
     pub(crate) order: OrderCards,
 }
@@ -216,91 +243,6 @@ impl AnswerSet {
 }
 
 impl Deal {
-    /// ゲーム開始時のセットアップ: shuffle the character cards, deal one to each player,
-    /// the rest to the centre; with 5 players (or 6 with the thief) one card of the
-    /// soldiers and monk (and thief) is first removed at random.
-    pub(crate) fn new(options: &Options, players: usize, rng: &mut GameRng) -> Deal {
-        let mut deck = [Role::Soldier; MAX_CARDS];
-        let mut len = 0;
-        let mut push = |r: Role, deck: &mut [Role; MAX_CARDS]| {
-            if let Some(slot) = deck.get_mut(len) {
-                *slot = r;
-                len += 1;
-            }
-        };
-        // The cards a random one is removed from, when a removal applies.
-        let mut pool = [Role::Soldier; 6];
-        let mut pool_len = 0;
-        let mut add_pool = |r: Role, pool: &mut [Role; 6]| {
-            if let Some(slot) = pool.get_mut(pool_len) {
-                *slot = r;
-                pool_len += 1;
-            }
-        };
-        let removal =
-            players == 5 && !options.thief || players == THIEF_MIN_PLAYERS && options.thief;
-        if options.thief {
-            add_pool(Role::Thief, &mut pool);
-        }
-        add_pool(Role::Monk, &mut pool);
-        for _ in 0..4 {
-            add_pool(Role::Soldier, &mut pool);
-        }
-        let pool = &mut pool[..pool_len];
-        let mut removed = None;
-        let mut removal_pool = RoleMask::NONE;
-        if removal {
-            removal_pool = RoleMask::of(pool);
-            // One draw picks the removed card; the rest are shuffled into the deck.
-            let i = rng.index(pool.len());
-            if i < pool.len() {
-                pool.swap(0, i);
-            }
-            removed = pool.first().copied();
-        }
-        for &r in pool.iter().skip(usize::from(removal)) {
-            push(r, &mut deck);
-        }
-        for r in [Role::Minister, Role::Traveller, Role::Princess] {
-            push(r, &mut deck);
-        }
-        rng.shuffle(&mut deck[..len]);
-        let mut known = [SlotSet::default(); MAX_PLAYERS];
-        for (p, k) in known.iter_mut().enumerate().take(players) {
-            k.insert(Slot(p as u8));
-        }
-        Deal {
-            players: players as u8,
-            card_count: len as u8,
-            roles: deck,
-            removed,
-            removal_pool,
-            face_up: SlotSet::default(),
-            captured: SlotSet::default(),
-            protected: SlotSet::default(),
-            eyes: [SeatSet::EMPTY; MAX_CARDS],
-            answers: [AnswerSet::default(); MAX_PLAYERS],
-            // Everyone knows whether the thief is in the box.
-            public_mask: [if options.thief {
-                RoleMask::ALL
-            } else {
-                RoleMask::ALL.without(Role::Thief)
-            }; MAX_CARDS],
-            known,
-            round: 1,
-            order: OrderCards::default(),
-        }
-    }
-
-    /// Ⅰ. Order cards to every player still in the game who did not reserve one.
-    pub(crate) fn deal_order_cards(&mut self, rng: &mut GameRng) {
-        let captured = self.captured_seats();
-        let reserved = self.order.reserving_seats();
-        let everyone = SeatSet::first(usize::from(self.players));
-        let needs = SeatSet::from_bits(everyone.bits() & !captured.bits() & !reserved.bits());
-        self.order.deal(needs, captured, rng);
-    }
-
     pub(crate) fn slots(&self) -> impl Iterator<Item = Slot> + Clone {
         (0..self.card_count).map(Slot)
     }
@@ -406,21 +348,16 @@ impl Deal {
     }
 
     #[inline]
-    pub(crate) fn record_answer(&mut self, seat: Seat, answer: Answer) {
-        if let Some(a) = self.answers.get_mut(seat.index()) {
-            a.insert(answer);
-        }
-        self.restrict(Self::seat_slot(seat), answer.givers());
+    pub(crate) fn record_answer(&mut self, seat: PlayerSeat, answer: Answer) {
+        self.answers[seat].insert(answer);
+        self.restrict(Self::seat_slot(seat.seat()), answer.givers());
     }
 
     /// Whether the deal is decided (checked after every action: 即座に1ゲームが終了).
     #[inline]
     pub fn decided(&self) -> Option<EndReason> {
         let (mut princess_up, mut traveller_up, mut minister_captured) = (false, false, false);
-        let mut up = self.face_up.0 & self.all_cards();
-        while up != 0 {
-            let slot = Slot(up.trailing_zeros() as u8);
-            up &= up - 1;
+        for slot in bits::iter(u64::from(self.face_up.0 & self.all_cards())).map(Slot) {
             let status = self.status(slot);
             match self.role(slot) {
                 Role::Princess if status == CardStatus::Captured => {
@@ -453,12 +390,7 @@ impl Deal {
     /// What `seat` knows a card to be, if it knows.
     pub fn known_role(&self, seat: Seat, slot: Slot) -> Option<Role> {
         let role = self.role(slot);
-        if self.status(slot).face_up()
-            || self
-                .known
-                .get(seat.index())
-                .is_some_and(|k| k.contains(slot))
-        {
+        if self.status(slot).face_up() || self.known.get(seat).is_some_and(|k| k.contains(slot)) {
             return Some(role);
         }
         let mine = self.role(Self::seat_slot(seat));

@@ -1,8 +1,8 @@
 //! What one viewer sees: public cards and markers, plus the viewer's own knowledge.
 
 use crate::cards::{CardRef, CardStatus};
-use crate::order::{OrderLoc, OrderNumber};
 use crate::role::{Answer, Role, RoleMask};
+use crate::rules::order::{OrderLoc, OrderNumber};
 use crate::state::{Deal, GameResult, Phase};
 use crate::SecretMoon;
 use serde::Serialize;
@@ -122,7 +122,7 @@ impl SecretMoon {
                     answers: match card {
                         CardRef::Player(s) => deal
                             .answers
-                            .get(s.index())
+                            .get(s)
                             .map(|a| a.iter().collect())
                             .unwrap_or_default(),
                         CardRef::Npc(_) => Vec::new(),
@@ -130,12 +130,7 @@ impl SecretMoon {
                 }
             })
             .collect();
-        let current = match self.phase {
-            Phase::Turn { number, .. }
-            | Phase::Answer { number, .. }
-            | Phase::TakeOrderCard { number, .. } => Some(number),
-            Phase::MatchOver => None,
-        };
+        let current = self.current_number();
         let seats = Seat::all(self.players())
             .map(|seat| {
                 let held = deal.order.held_by(seat);
@@ -177,12 +172,7 @@ impl SecretMoon {
             game: (self.results.len() as u8 + 1).min(self.options.games.games()),
             games: self.options.games.games(),
             round: deal.round,
-            victory_points: self
-                .victory_points
-                .iter()
-                .take(self.players())
-                .copied()
-                .collect(),
+            victory_points: self.victory_points().to_vec(),
             your_role,
             partner,
             cards,

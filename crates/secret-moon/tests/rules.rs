@@ -1,7 +1,7 @@
 //! One scenario per rule of docs/games/secret-moon.md, named after the rule, quoting
 //! the text (002_faf54c4fe3ea920f.txt, the newer version) it checks.
 
-use takuge_engine::{ActionError, Game, Seat, SetupError, Viewer};
+use takuge_engine::{ActionError, Game, Lang, Seat, SetupError, Viewer};
 use takuge_secret_moon::{
     Action, Answer, CardRef, CardStatus, EndReason, MatchLength, Options, PartnerView, Phase,
     Reject, Role, SecretMoon, Side,
@@ -819,7 +819,7 @@ fn a_match_of_three_games_deals_again_and_ranks_by_victory_points() {
         .results()
         .iter()
         .map(|r| {
-            r.roles[..4]
+            r.roles.as_slice()[..4]
                 .iter()
                 .filter(|role| role.side() == r.winner)
                 .count()
@@ -884,4 +884,68 @@ fn bad_actions_are_refused_with_a_reason_and_change_nothing() {
         ),
         ActionError::Illegal(Reject::NotNow)
     );
+}
+
+/// 隠れる (oneself) / かばう (another card): the log numbers seats and centre cards
+/// from 1, as the table shows them, in English and in Japanese.
+#[test]
+fn seats_and_centre_cards_in_the_log_are_numbered_from_one_as_on_the_table() {
+    let g = SecretMoon::new(&Options::default(), 5, 7).expect("a game");
+    let nominate = Action::Nominate {
+        card: CardRef::Player(Seat(0)),
+        role: Princess,
+    };
+    assert_eq!(g.describe(&nominate), "nominate seat 1 as the Princess");
+    let ja =
+        |actor: u8, a: &Action| g.describe_for_in(Seat(actor), a, Viewer::Seat(Seat(3)), Lang::Ja);
+    assert_eq!(ja(1, &nominate).as_deref(), Some("1番席を「姫」と指名"));
+    let protect = |c| Action::Protect { card: c };
+    assert_eq!(
+        ja(1, &protect(CardRef::Player(Seat(1)))).as_deref(),
+        Some("隠れる")
+    );
+    assert_eq!(
+        ja(1, &protect(CardRef::Npc(1))).as_deref(),
+        Some("中央2をかばう")
+    );
+    assert_eq!(
+        g.describe(&Action::Observe {
+            card: CardRef::Npc(1)
+        }),
+        "observe centre card 2"
+    );
+}
+
+/// A face-up card cannot be observed or nominated again, a captured player is out of
+/// play (「捕獲されたプレイヤーはゲーム終了まで行動できません」), sabotage needs an order
+/// card to discard, and a passing player takes a card from the discard pile only.
+#[test]
+fn refusals_name_the_rule_the_action_breaks() {
+    let mut g = five(Options::default());
+    // The princess names the soldier: revealed, so captured at once.
+    nominate(&mut g, 0, p(3), Soldier);
+    assert_eq!(g.status_of(p(3)), Some(CardStatus::Captured));
+    assert_eq!(actor(&g), 1);
+    assert_eq!(
+        refuse(&mut g, 1, Action::Observe { card: p(3) }),
+        ActionError::Illegal(Reject::AlreadyFaceUp)
+    );
+    assert_eq!(
+        refuse(&mut g, 1, Action::Question { target: Seat(3) }),
+        ActionError::Illegal(Reject::AlreadyCaptured)
+    );
+    // Seat 0 has played its card this round: nothing to sabotage.
+    assert_eq!(
+        refuse(&mut g, 1, Action::Sabotage { target: Seat(0) }),
+        ActionError::Illegal(Reject::NoOrderCard)
+    );
+    play(&mut g, 1, Action::Pass);
+    assert!(matches!(g.phase(), Phase::TakeOrderCard { .. }));
+    // Card 2 is the passer's own, being played; card 5 is in seat 4's hand.
+    for number in [2, 5] {
+        assert_eq!(
+            refuse(&mut g, 1, Action::TakeOrderCard { number }),
+            ActionError::Illegal(Reject::NotInDiscardPile)
+        );
+    }
 }

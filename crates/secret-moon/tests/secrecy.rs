@@ -3,7 +3,7 @@
 //! from the public table and the viewer's own actions only.
 
 use std::collections::HashSet;
-use takuge_engine::{Game, GameRng, Seat, Viewer};
+use takuge_engine::{Game, GameRng, Lang, Seat, Viewer};
 use takuge_secret_moon::{Action, CardRef, Options, PartnerView, PhaseView, Role, SecretMoon};
 
 fn check_views(g: &SecretMoon, nominated_npcs: &[HashSet<u8>]) {
@@ -82,4 +82,41 @@ fn views_show_only_what_a_rule_of_the_game_lets_the_viewer_know() {
             }
         }
     }
+}
+
+/// 観察: 人物カードを秘密裏に確認する — everyone sees the eye marker, nobody else the
+/// role: the Japanese line names the card looked at, the same for every viewer, and
+/// no role.
+#[test]
+fn an_observation_names_the_card_but_never_its_role_in_japanese() {
+    let g = SecretMoon::new(&Options::default(), 5, 7).expect("a game");
+    let actor = Seat(0);
+    let viewers: Vec<Viewer> = Seat::all(5)
+        .map(Viewer::Seat)
+        .chain([Viewer::Spectator])
+        .collect();
+    for c in [CardRef::Player(Seat(2)), CardRef::Npc(0)] {
+        let action = Action::Observe { card: c };
+        let mine = g.describe_for_in(actor, &action, Viewer::Seat(actor), Lang::Ja);
+        for &v in &viewers {
+            assert_eq!(g.describe_for_in(actor, &action, v, Lang::Ja), mine);
+        }
+        let mine = mine.expect("a line");
+        assert!(
+            Role::ALL.iter().all(|r| !mine.contains(r.name_ja())),
+            "{mine}"
+        );
+    }
+    let line = |a: Action| g.describe_for_in(actor, &a, Viewer::Spectator, Lang::Ja);
+    assert_eq!(
+        line(Action::Observe {
+            card: CardRef::Npc(0)
+        })
+        .as_deref(),
+        Some("中央1の人物カードを観察")
+    );
+    assert_eq!(
+        line(Action::Question { target: Seat(2) }).as_deref(),
+        Some("3番席に質問「そこにいるのは何者か?」")
+    );
 }

@@ -1,10 +1,10 @@
 //! Bots for Secret Moon. They are handed a determinized world and use only what
 //! their seat knows in it (`known_role`), so they play fair.
 
-use crate::actions::Action;
 use crate::cards::{CardRef, CardStatus};
 use crate::role::{Answer, Role, Side};
 use crate::state::Phase;
+use crate::types::Action;
 use crate::SecretMoon;
 use takuge_engine::{Bot, BotFactory, Determinized, Game, GameRng, MonteCarloBot, RandomBot, Seat};
 

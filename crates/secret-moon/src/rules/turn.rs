@@ -1,27 +1,34 @@
-//! Carrying out actions, and the flow of rounds, games and the match.
+//! Ⅱ. The effect of each action (観察・質問・指名・隠れる/かばう・妨害・捕獲・パス, the
+//! answer to a question, the order card taken after a pass). `apply_legal` comes here
+//! with an action `collect_legal` lists: nothing here checks legality.
 
-use crate::actions::Action;
-use crate::cards::{CardStatus, Slot};
 use crate::options::ROUNDS;
-use crate::order::{OrderLoc, OrderNumber};
-use crate::role::{Role, Side};
-use crate::state::{Deal, EndReason, GameResult, Phase};
+use crate::role::{Role, RoleMask};
+use crate::rules::order::{OrderLoc, OrderNumber};
+use crate::state::{Deal, Phase, PlayerSeat};
+use crate::types::Action;
 use crate::SecretMoon;
 use takuge_engine::{Game, Seat};
 
 impl SecretMoon {
-    /// Plays an action already checked legal.
+    /// Plays an action `collect_legal` lists for `seat` (the provided `apply` and the
+    /// fast playout call this only with such an action).
     #[inline]
     pub(crate) fn play(&mut self, seat: Seat, action: Action) {
+        // The one place the acting seat becomes an index into per-seat arrays: a
+        // pending seat is always at the table, so this never refuses.
+        let Some(at) = PlayerSeat::check(seat, self.players()) else {
+            return;
+        };
         match self.phase {
-            Phase::Turn { actor, number } if actor == seat => self.play_turn(actor, number, action),
+            Phase::Turn { actor, number } if actor == seat => self.play_turn(at, number, action),
             Phase::Answer {
                 asker,
                 number,
                 target,
             } if target == seat => {
                 if let Action::Answer { answer } = action {
-                    self.deal.record_answer(target, answer);
+                    self.deal.record_answer(at, answer);
                 }
                 self.finish_turn(asker, number, false);
             }
@@ -36,15 +43,15 @@ impl SecretMoon {
     }
 
     #[inline]
-    fn play_turn(&mut self, actor: Seat, number: OrderNumber, action: Action) {
+    fn play_turn(&mut self, at: PlayerSeat, number: OrderNumber, action: Action) {
+        let actor = at.seat();
         let own = Deal::seat_slot(actor);
+        let players = self.players();
         let deal = &mut self.deal;
         match action {
             Action::Observe { card } => {
                 if let Some(slot) = deal.slot(card) {
-                    if let Some(k) = deal.known.get_mut(actor.index()) {
-                        k.insert(slot);
-                    }
+                    deal.known[at].insert(slot);
                     if let Some(e) = deal.eyes.get_mut(slot.index()) {
                         e.insert(actor);
                     }
@@ -61,8 +68,12 @@ impl SecretMoon {
                     };
                     return;
                 }
+                // Without the thief every card has one answer, spoken at once. The
+                // target is a player: the list offers no other.
                 let role = deal.role(Deal::seat_slot(target));
-                if let Some(&answer) = role.answers().first() {
+                if let (Some(&answer), Some(target)) =
+                    (role.answers().first(), PlayerSeat::check(target, players))
+                {
                     deal.record_answer(target, answer);
                 }
             }
@@ -70,14 +81,12 @@ impl SecretMoon {
                 if let Some(slot) = deal.slot(card) {
                     if !deal.is_player_slot(slot) {
                         // 中央のカード: the nominator looks at it in secret.
-                        if let Some(k) = deal.known.get_mut(actor.index()) {
-                            k.insert(slot);
-                        }
+                        deal.known[at].insert(slot);
                     }
                     if deal.role(slot) == role {
                         deal.reveal(slot, number);
                     } else {
-                        deal.restrict(slot, crate::role::RoleMask::ALL.without(role));
+                        deal.restrict(slot, RoleMask::ALL.without(role));
                         deal.reveal(own, number);
                     }
                 }
@@ -86,7 +95,7 @@ impl SecretMoon {
                 if let Some(slot) = deal.slot(card) {
                     deal.protected.insert(slot);
                 }
-                deal.restrict(own, crate::role::RoleMask::ALL.without(Role::Thief));
+                deal.restrict(own, RoleMask::ALL.without(Role::Thief));
             }
             Action::Sabotage { target } => {
                 // The saboteur's own card is played, face up, before the saboteur is captured.
@@ -97,7 +106,7 @@ impl SecretMoon {
             Action::Capture { card } => {
                 if let Some(slot) = deal.slot(card) {
                     let target_role = deal.role(slot);
-                    let mut mask = crate::role::RoleMask::ALL.without(Role::Thief);
+                    let mut mask = RoleMask::ALL.without(Role::Thief);
                     if target_role != Role::Thief {
                         mask = mask.without(Role::Soldier);
                     }
@@ -124,86 +133,5 @@ impl SecretMoon {
             Action::Nominate { .. } | Action::Sabotage { .. } | Action::Capture { .. }
         );
         self.finish_turn(actor, number, turned_up);
-    }
-
-    /// The actor's order card goes face up to the discard pile; then the game ends
-    /// if decided (`turned_up`: the action turned a card face up), or the next card is
-    /// played, or the round ends.
-    #[inline]
-    fn finish_turn(&mut self, actor: Seat, number: OrderNumber, turned_up: bool) {
-        self.deal.order.play(number, actor);
-        if turned_up {
-            if let Some(reason) = self.deal.decided() {
-                self.end_game(reason);
-                return;
-            }
-        }
-        self.next_turn();
-    }
-
-    #[inline]
-    fn next_turn(&mut self) {
-        loop {
-            if let Some((number, actor)) = self.deal.order.next_actor() {
-                self.phase = Phase::Turn { actor, number };
-                return;
-            }
-            // Ⅲ. Everyone has acted: the round ends and protection with it.
-            self.deal.protected = Default::default();
-            if self.deal.round >= ROUNDS {
-                self.end_game(EndReason::ThirdRoundEnded);
-                return;
-            }
-            self.deal.round += 1;
-            self.deal_order_cards();
-        }
-    }
-
-    /// Ⅰ. Order cards to every player still in the game who did not reserve one.
-    pub(crate) fn deal_order_cards(&mut self) {
-        self.deal.deal_order_cards(&mut self.rng);
-    }
-
-    /// Starts the first round of a fresh deal.
-    pub(crate) fn start_deal(&mut self) {
-        self.deal = Deal::new(&self.options, self.players(), &mut self.rng);
-        self.deal_order_cards();
-        self.next_turn();
-    }
-
-    fn end_game(&mut self, reason: EndReason) {
-        let deal = &self.deal;
-        // 盗賊の勝利条件: a seated thief still free steals the win (an NPC thief does not).
-        let thief_steals = deal.slot_of_role(Role::Thief).is_some_and(|s: Slot| {
-            deal.is_player_slot(s) && deal.status(s) != CardStatus::Captured
-        });
-        let winner = if thief_steals {
-            Side::Thief
-        } else {
-            reason.side()
-        };
-        for seat in Seat::all(self.players()) {
-            if deal.role(Deal::seat_slot(seat)).side() == winner {
-                if let Some(vp) = self.victory_points.get_mut(seat.index()) {
-                    *vp += 1;
-                }
-            }
-        }
-        self.results.push(GameResult {
-            reason,
-            winner,
-            roles: crate::state::DealtRoles::new(
-                deal.roles
-                    .get(..usize::from(deal.card_count))
-                    .unwrap_or_default(),
-            ),
-            removed: deal.removed,
-            round: deal.round,
-        });
-        if self.results.len() < usize::from(self.options.games.games()) {
-            self.start_deal();
-        } else {
-            self.phase = Phase::MatchOver;
-        }
     }
 }

@@ -2,19 +2,20 @@
 //! discarded face up after acting, or face down when never played.
 
 use crate::options::ORDER_CARDS;
-use takuge_engine::{GameRng, Seat, SeatSet};
+use takuge_engine::{bits, GameRng, Seat, SeatSet};
 
 /// An order card's number, 1..=ORDER_CARDS.
 pub type OrderNumber = u8;
 
-/// Where one order card is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Where one order card is. `Default` only pads inline lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OrderLoc {
     /// In a player's hand, not yet played this round (its number is secret).
     Held(Seat),
     /// Taken by a player who passed (パス), for the next round; public (横向き).
     Reserved(Seat),
     /// Played, or sabotaged after a pass: face up in the discard pile.
+    #[default]
     DiscardUp,
     /// Face down in the discard pile: never dealt, or discarded unplayed by sabotage or
     /// capture. `seen` knows its number; `above` is what every seat knows of it: it
@@ -83,10 +84,7 @@ impl OrderCards {
 
     fn recount(&mut self) {
         let mut set = SeatSet::EMPTY;
-        let mut cards = self.held | self.reserved;
-        while cards != 0 {
-            let i = cards.trailing_zeros() as usize;
-            cards &= cards - 1;
+        for i in bits::iter(u64::from(self.held | self.reserved)).map(usize::from) {
             if let Some(OrderLoc::Held(s) | OrderLoc::Reserved(s)) = self.loc.get(i) {
                 set.insert(*s);
             }
@@ -120,10 +118,7 @@ impl OrderCards {
     #[inline]
     pub(crate) fn reserving_seats(&self) -> SeatSet {
         let mut set = SeatSet::EMPTY;
-        let mut cards = self.reserved;
-        while cards != 0 {
-            let i = cards.trailing_zeros() as usize;
-            cards &= cards - 1;
+        for i in bits::iter(u64::from(self.reserved)).map(usize::from) {
             if let Some(OrderLoc::Reserved(s)) = self.loc.get(i) {
                 set.insert(*s);
             }
@@ -178,10 +173,7 @@ impl OrderCards {
     /// go face down to the discard pile. Only the dealt cards are drawn (a partial
     /// shuffle): which cards stay face down, and in what order, is never seen.
     pub(crate) fn deal(&mut self, needs: SeatSet, captured: SeatSet, rng: &mut GameRng) {
-        let mut reserved = self.reserved;
-        while reserved != 0 {
-            let i = reserved.trailing_zeros() as usize;
-            reserved &= reserved - 1;
+        for i in bits::iter(u64::from(self.reserved)).map(usize::from) {
             if let Some(&OrderLoc::Reserved(s)) = self.loc.get(i) {
                 if !captured.contains(s) {
                     self.put(i, OrderLoc::Held(s));
@@ -203,10 +195,7 @@ impl OrderCards {
             len = ORDER_CARDS;
             self.loc = [face_down; ORDER_CARDS];
         } else {
-            let mut rest = !self.held;
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+            for i in bits::iter(u64::from(!self.held)).map(usize::from) {
                 if let (Some(d), Some(l)) = (deck.get_mut(len), self.loc.get_mut(i)) {
                     *d = number_of(i);
                     *l = face_down;
@@ -242,10 +231,7 @@ impl OrderCards {
     /// knows it, and everyone knows it was above `current`), a reserved one face up.
     #[inline]
     pub(crate) fn discard_unplayed(&mut self, seat: Seat, current: OrderNumber) {
-        let mut cards = self.held | self.reserved;
-        while cards != 0 {
-            let i = cards.trailing_zeros() as usize;
-            cards &= cards - 1;
+        for i in bits::iter(u64::from(self.held | self.reserved)).map(usize::from) {
             match self.loc.get(i) {
                 Some(&OrderLoc::Held(s)) if s == seat => self.put(
                     i,
