@@ -84,7 +84,10 @@ impl ArtHeist {
                     self.exhibit[p] = if others & seat_bit(p) != 0 {
                         self.random_exhibit(self.art[p], rng)
                     } else {
-                        // Still putting it together: begin again from nothing.
+                        // Still putting it together: begin again from nothing, letters
+                        // included — they are as secret as the cards, and the hand they
+                        // were chosen from may have been redealt.
+                        self.run[p] = None;
                         0
                     };
                 }

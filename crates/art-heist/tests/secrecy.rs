@@ -161,3 +161,42 @@ fn secret_choices_reach_only_their_maker_in_japanese_and_open_ones_everyone() {
         assert_eq!(line(&steal, v).as_deref(), Some("美術品A(1431年)を盗む"));
     }
 }
+
+/// 「「せーの!」で展示する美術品を公開する。」: the letters an exhibitor chose are as
+/// secret as its cards, so a world redrawn for another seat does not keep them — the
+/// exhibitor still putting its exhibit together starts again, letters first.
+#[test]
+fn determinize_forgets_the_letters_another_exhibitor_chose() {
+    let mut g = fixture();
+    deal(&mut g, RED, "ABC");
+    deal(&mut g, BLUE, "DEF");
+    castle_turn(
+        &mut g,
+        [
+            exhibition(RED),
+            exhibition(BLUE),
+            detective(GREEN),
+            detective(PURPLE),
+            detective(WHITE),
+        ],
+    );
+    act(
+        &mut g,
+        BLUE,
+        Action::Exhibit {
+            from: Letter::of('D'),
+            to: Letter::of('F'),
+        },
+    );
+    let mut rng = GameRng::from_seed(7);
+    let mut legal = Vec::new();
+    for _ in 0..20 {
+        let w = g.determinize(Seat(0), &mut rng);
+        w.legal_actions(Seat(1), &mut legal);
+        assert!(legal.contains(&Action::ShowNothing), "{legal:?}");
+        assert_eq!(w.view(Viewer::Seat(Seat(0))), g.view(Viewer::Seat(Seat(0))));
+    }
+    // The real table keeps them, of course.
+    g.legal_actions(Seat(1), &mut legal);
+    assert!(!legal.contains(&Action::ShowNothing));
+}
