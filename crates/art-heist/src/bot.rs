@@ -1,8 +1,9 @@
 //! The rule-following bot: plays sensibly by the rules, from what its seat may know.
 
-use crate::cards::{bits, ActionCard, ArtCard, ArtSet, Kind, Letter, Pile, Place, PLAYERS};
-use crate::game::{seat_bit, Action, ArtHeist, Phase, NONE};
-use takuge_engine::{Bot, Determinized, Game, GameRng};
+use crate::cards::{ActionCard, ArtCard, ArtSet, Kind, Letter, Pile, Place, PLAYERS};
+use crate::state::{seat_bit, seats, ArtHeist, Phase};
+use crate::types::Action;
+use takuge_engine::{bits, Bot, Determinized, Game, GameRng, Seated};
 
 /// "collector": shows the largest exhibit it can (its letters, then `Show`); grows a
 /// small collection at the auction house with the cheapest cheque that beats every
@@ -37,7 +38,7 @@ pub fn best_exhibit(g: &ArtHeist, hand: u64) -> u64 {
         }
         // The whole run from `lo` is at least as strong as any part of it.
         let cards = hand & rules.series_range(lo, hi);
-        if cards.count_ones() >= 3 && rules.strength(cards) > rules.strength(best) {
+        if bits::count(cards) >= 3 && rules.strength(cards) > rules.strength(best) {
             best = cards;
         }
     }
@@ -56,14 +57,14 @@ impl Bot<ArtHeist> for CollectorBot {
         if self.legal.is_empty() {
             return None;
         }
-        let p = seat.index();
+        let p = Seated::check(seat, PLAYERS)?;
         let hand = g.cards[p];
         let art = g.art[p];
-        let holding = |kind: Kind| bits(hand).map(ActionCard).find(|c| c.kind() == kind);
+        let holding = |kind: Kind| bits::iter(hand).map(ActionCard).find(|c| c.kind() == kind);
         let wish = match g.phase {
             Phase::Location => {
                 let has_money = holding(Kind::Money).is_some();
-                let best = best_exhibit(g, art).count_ones();
+                let best = bits::count(best_exhibit(g, art));
                 // A small exhibit (or none) is worth growing while there is art to buy;
                 // half the time, so the table does not settle into the same turn again
                 // and again.
@@ -78,13 +79,12 @@ impl Bot<ArtHeist> for CollectorBot {
                 let rules = g.rules();
                 // Every cheque's whereabouts is public: the best rival bid is known.
                 let rivals = g.at_auction & !seat_bit(p);
-                let rival_best = (0..PLAYERS)
-                    .filter(|&q| rivals & seat_bit(q) != 0)
-                    .flat_map(|q| bits(g.cards[q]).map(ActionCard))
+                let rival_best = seats(rivals)
+                    .flat_map(|q| bits::iter(g.cards[q]).map(ActionCard))
                     .filter(|c| c.kind() == Kind::Money)
                     .map(|c| rules.value(c))
                     .max();
-                let mut cheques: Vec<ActionCard> = bits(hand)
+                let mut cheques: Vec<ActionCard> = bits::iter(hand)
                     .map(ActionCard)
                     .filter(|c| c.kind() == Kind::Money)
                     .collect();
@@ -101,10 +101,8 @@ impl Bot<ArtHeist> for CollectorBot {
             Phase::AuctionPile { .. } => Pile::BOTH
                 .into_iter()
                 .filter_map(|pile| {
-                    let top = g.piles[pile.index()].top()?;
-                    let gain = g
-                        .rules()
-                        .strength(best_exhibit(g, art | ArtCard(top).bit()));
+                    let top = g.piles[pile.index()].last()?;
+                    let gain = g.rules().strength(best_exhibit(g, art | top.bit()));
                     Some((gain, pile))
                 })
                 .max_by_key(|&(gain, pile)| (gain, std::cmp::Reverse(pile.index())))
@@ -113,7 +111,7 @@ impl Bot<ArtHeist> for CollectorBot {
                 let thief = holding(Kind::Thief);
                 let detective = holding(Kind::Detective);
                 // Places are public: the other castle players may exhibit or steal.
-                let rivals = (g.at_castle & !seat_bit(p)).count_ones();
+                let rivals = bits::count(u64::from(g.at_castle & !seat_bit(p)));
                 if best_exhibit(g, art) != 0 && !(rivals >= 2 && rng.chance(1, 4)) {
                     holding(Kind::Exhibit).map(Action::Play)
                 } else if thief.is_some() && rivals > 0 && rng.chance(1, 2) {
@@ -124,7 +122,7 @@ impl Bot<ArtHeist> for CollectorBot {
             }
             Phase::Exhibiting | Phase::FinalExhibit => {
                 let target = best_exhibit(g, art);
-                if g.run[p] != NONE {
+                if g.run[p].is_some() {
                     // The best exhibit is every card of its letters: all of the next one.
                     let rules = g.rules();
                     let sel = u32::from(rules.letters(g.exhibit[p]));
@@ -144,7 +142,7 @@ impl Bot<ArtHeist> for CollectorBot {
                 }
             }
             Phase::Stealing => g.robbed().and_then(|e| {
-                bits(g.exhibit[e])
+                bits::iter(g.exhibit[e])
                     .max_by_key(|&a| {
                         let gain = g.rules().strength(best_exhibit(g, art | ArtCard(a).bit()));
                         (gain, std::cmp::Reverse(a))

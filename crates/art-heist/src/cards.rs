@@ -99,7 +99,9 @@ pub enum Kind {
 
 /// One of the 40 action cards 「2」: `colour * 8 + slot`, slots 0–3 the cheques (in the
 /// order of the data file), 4–5 the thieves, 6 the detective, 7 the exhibition card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct ActionCard(pub u8);
 
@@ -131,7 +133,7 @@ impl ActionCard {
     }
 
     /// The card's bit in a hand (none for an id beyond the 40 cards).
-    pub(crate) const fn bit(self) -> u64 {
+    pub const fn bit(self) -> u64 {
         if self.is_valid() {
             1u64 << self.0
         } else {
@@ -143,13 +145,15 @@ impl ActionCard {
 /// One art card (美術品): `series * 8 + n`, where `n` counts the cards of the series from
 /// the oldest. One byte of a `u64` per series makes "which series are in this hand" a
 /// handful of bit operations, which every exhibit step of every playout asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct ArtCard(pub u8);
 
 impl ArtCard {
     /// The card's bit in a set (none for an id beyond the 64 the sets hold).
-    pub(crate) const fn bit(self) -> u64 {
+    pub const fn bit(self) -> u64 {
         if (self.0 as usize) < MAX_ART {
             1u64 << self.0
         } else {
@@ -175,20 +179,6 @@ impl Pile {
     }
 }
 
-/// The set bits of a mask, lowest first.
-pub(crate) fn bits(mask: u64) -> impl Iterator<Item = u8> + Clone {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let b = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(b)
-        }
-    })
-}
-
 /// Some art cards of one letter (series): what an exhibitor shows of a letter. Written
 /// as the list of the cards' ids. Two bytes, so that an action stays a few bytes (every
 /// step of every playout moves actions around).
@@ -212,19 +202,24 @@ impl ArtSet {
         }
     }
 
+    /// The series (letter) of the cards.
+    pub const fn series(self) -> u32 {
+        self.series as u32
+    }
+
     /// The cards, as a set of card bits.
     pub const fn mask(self) -> u64 {
         (self.cards as u64) << (8 * (self.series as u32 % 8))
     }
 
     pub fn cards(self) -> impl Iterator<Item = ArtCard> + Clone {
-        bits(self.mask()).map(ArtCard)
+        takuge_engine::bits::iter(self.mask()).map(ArtCard)
     }
 }
 
 impl Serialize for ArtSet {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(bits(self.mask()))
+        s.collect_seq(takuge_engine::bits::iter(self.mask()))
     }
 }
 

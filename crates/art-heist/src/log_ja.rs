@@ -4,9 +4,9 @@
 //! names another seat.
 
 use crate::cards::{ActionCard, ArtCard, Colour, Kind, Pile, Place};
-use crate::components::Components;
-use crate::game::{Action, ArtHeist};
-use takuge_engine::{Seat, Viewer};
+use crate::data::Components;
+use crate::state::ArtHeist;
+use crate::types::Action;
 
 fn colour(c: Colour) -> &'static str {
     match c {
@@ -38,19 +38,12 @@ fn art(rules: &Components, a: ArtCard) -> String {
     format!("美術品{}({}年)", rules.letter(a), rules.year(a))
 }
 
-/// What `viewer` reads of `actor` playing `action`: the same secrecy as the English line
-/// (`ArtHeist::describe_for`) — 「秘密裏に」: the place, the action card and the exhibit
-/// only to the actor; the pile taken and the art stolen to everyone.
-pub(crate) fn describe_for(
-    g: &ArtHeist,
-    actor: Seat,
-    action: &Action,
-    viewer: Viewer,
-) -> Option<String> {
-    match action {
-        Action::Take(_) | Action::Steal(_) => Some(describe(g.rules(), action)),
-        _ => (viewer == Viewer::Seat(actor)).then(|| describe(g.rules(), action)),
-    }
+/// `Game::describe_ja`: the Japanese of the English line, asked only when the English
+/// line exists (`ArtHeist::describe_line`), so it hides exactly what that hides —
+/// 「秘密裏に」: the place, the action card and the exhibit only to the actor; the pile
+/// taken and the art stolen to everyone.
+pub(crate) fn describe_ja(g: &ArtHeist, action: &Action) -> String {
+    describe(g.rules(), action)
 }
 
 fn describe(rules: &Components, action: &Action) -> String {
@@ -68,48 +61,5 @@ fn describe(rules: &Components, action: &Action) -> String {
         Action::Take(Pile::Left) => "左のヤマの表向きの美術品を落札".into(),
         Action::Take(Pile::Right) => "右のヤマの表向きの美術品を落札".into(),
         Action::Steal(a) => format!("{}を盗む", art(rules, a)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cards::PLAYERS;
-    use crate::game::Options;
-    use takuge_engine::{Game, Lang};
-
-    /// 「1」のカードを秘密裏にセットする / 「2」のアクションも秘密裏に: in Japanese too,
-    /// the place and the action card reach only the seat that chose them; the pile
-    /// taken and the art stolen reach everyone.
-    #[test]
-    fn secret_choices_reach_only_their_maker_in_japanese_and_open_ones_everyone() {
-        let g = ArtHeist::new(&Options::default(), PLAYERS, 1).expect("setup");
-        let actor = Seat(0);
-        let others: Vec<Viewer> = Seat::all(PLAYERS)
-            .skip(1)
-            .map(Viewer::Seat)
-            .chain([Viewer::Spectator])
-            .collect();
-        let go = Action::Go(Place::Castle);
-        let play = Action::Play(ActionCard::new(Colour::Red, 3));
-        let line = |a: &Action, v: Viewer| g.describe_for_in(actor, a, v, Lang::Ja);
-        assert_eq!(line(&go, Viewer::Seat(actor)).as_deref(), Some("城へ行く"));
-        assert_eq!(
-            line(&play, Viewer::Seat(actor)).as_deref(),
-            Some("「2」のカード: 赤のお金 22,000を伏せて出す")
-        );
-        for &v in &others {
-            assert_eq!(line(&go, v), None, "{v:?}");
-            assert_eq!(line(&play, v), None, "{v:?}");
-        }
-        let take = Action::Take(Pile::Left);
-        let steal = Action::Steal(ArtCard(0));
-        for v in others.iter().copied().chain([Viewer::Seat(actor)]) {
-            assert_eq!(
-                line(&take, v).as_deref(),
-                Some("左のヤマの表向きの美術品を落札")
-            );
-            assert_eq!(line(&steal, v).as_deref(), Some("美術品A(1431年)を盗む"));
-        }
     }
 }

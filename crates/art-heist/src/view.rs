@@ -1,10 +1,11 @@
-//! What one viewer sees of the table.
+//! What one viewer sees of the table, and the English log lines (`describe_for`).
 
-use crate::cards::{bits, ActionCard, ArtCard, Colour, Kind, Letter, Place, PLAYERS};
-use crate::components::Components;
-use crate::game::{seat_bit, unpack_run, ArtHeist, AuctionResult, Phase, NONE};
+use crate::cards::{ActionCard, ArtCard, Colour, Kind, Letter, Pile, Place, ALL_SEATS, PLAYERS};
+use crate::data::Components;
+use crate::state::{lowest, seat_bit, ArtHeist, Phase};
+use crate::types::{Action, AuctionResult, SeatId};
 use serde::Serialize;
-use takuge_engine::{Seat, Viewer};
+use takuge_engine::{bits, Seat, Seated, Viewer};
 
 /// Everything one viewer may see, and nothing more.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -148,18 +149,22 @@ pub(crate) fn art_face(rules: &Components, a: ArtCard) -> ArtFace {
 impl View {
     pub(crate) fn new(g: &ArtHeist, viewer: Viewer) -> View {
         let rules = g.rules();
-        let me = viewer.seat().map(Seat::index).filter(|&s| s < PLAYERS);
+        let me = viewer.seat().and_then(|s| Seated::check(s, PLAYERS));
         let step = match g.phase {
             Phase::Location => Step::ChoosePlace,
             Phase::AuctionCards => Step::AuctionCards,
             Phase::AuctionPile { winner } => Step::ChoosePile {
-                winner: Seat(winner),
+                winner: winner.seat(),
             },
             Phase::CastleCards => Step::CastleCards,
             Phase::Exhibiting => Step::Exhibiting,
+            // The phase is entered only with a thief pending and an exhibit to rob
+            // (`continue_stealing`), so the `Seat(0)` fallbacks are never shown; the
+            // fields stay plain seats for the recorded views' shape (an `Option` would
+            // change the JSON).
             Phase::Stealing => Step::Stealing {
-                thief: Seat(g.pending.trailing_zeros() as u8),
-                from: Seat(g.robbed().unwrap_or(0) as u8),
+                thief: lowest(g.pending).map_or(Seat(0), SeatId::seat),
+                from: g.robbed().map_or(Seat(0), SeatId::seat),
             },
             Phase::FinalExhibit => Step::FinalExhibit,
             Phase::Over => Step::Over,
@@ -174,13 +179,13 @@ impl View {
                 | Phase::FinalExhibit
         );
         let choosing = match g.phase {
-            Phase::Location => crate::cards::ALL_SEATS & !g.resting,
+            Phase::Location => ALL_SEATS & !g.resting,
             Phase::AuctionCards => g.at_auction,
             Phase::CastleCards => g.at_castle,
             Phase::Exhibiting | Phase::FinalExhibit => g.exhibitors,
             _ => 0,
         };
-        let players = (0..PLAYERS)
+        let players = SeatId::all(PLAYERS)
             .map(|p| {
                 let bit = seat_bit(p);
                 let own = me == Some(p);
@@ -195,12 +200,9 @@ impl View {
                 } else {
                     None
                 };
-                let played = match g.played[p] {
-                    c if c != crate::game::NONE && (own || g.revealed & bit != 0) => {
-                        Some(card_face(rules, ActionCard(c)))
-                    }
-                    _ => None,
-                };
+                let played = g.played[p]
+                    .filter(|_| own || g.revealed & bit != 0)
+                    .map(|c| card_face(rules, c));
                 let visible_art = if own {
                     g.art[p]
                 } else {
@@ -209,19 +211,18 @@ impl View {
                 let exhibit = if own || g.exhibits_shown {
                     let e = g.exhibit[p];
                     (g.exhibitors & bit != 0)
-                        .then(|| bits(e).map(|a| art_face(rules, ArtCard(a))).collect())
+                        .then(|| bits::iter(e).map(|a| art_face(rules, ArtCard(a))).collect())
                 } else {
                     None
                 };
                 let exhibit_letters = match g.run[p] {
-                    run if own && run != NONE && !g.exhibits_shown => {
-                        let (from, to) = unpack_run(run);
-                        Some([Letter(from as u8), Letter(to as u8)])
+                    Some(run) if own && !g.exhibits_shown => {
+                        Some([Letter(run.from() as u8), Letter(run.to() as u8)])
                     }
                     _ => None,
                 };
                 PlayerView {
-                    seat: Seat(p as u8),
+                    seat: p.seat(),
                     colour: g.colour[p],
                     position: g.position[p],
                     rank: g.rank(p),
@@ -230,13 +231,13 @@ impl View {
                     place,
                     has_chosen: secret_choice && choosing & bit != 0 && g.pending & bit == 0,
                     played,
-                    cards: bits(g.cards[p])
+                    cards: bits::iter(g.cards[p])
                         .map(|c| card_face(rules, ActionCard(c)))
                         .collect(),
-                    art: bits(visible_art)
+                    art: bits::iter(visible_art)
                         .map(|a| art_face(rules, ArtCard(a)))
                         .collect(),
-                    hidden_art: (g.art[p] & !visible_art).count_ones() as u8,
+                    hidden_art: bits::count(g.art[p] & !visible_art) as u8,
                     exhibit,
                     exhibit_letters,
                     exhibit_failed: g.exhibits_shown && g.failed & bit != 0,
@@ -245,7 +246,7 @@ impl View {
             })
             .collect();
         View {
-            viewer: me.map(|s| Seat(s as u8)),
+            viewer: me.map(SeatId::seat),
             turn: g.turn,
             max_turns: rules.max_turns,
             goal: rules.goal,
@@ -257,21 +258,11 @@ impl View {
                 .iter()
                 .map(|pile| PileView {
                     size: pile.len() as u8,
-                    top: pile.top().map(|a| art_face(rules, ArtCard(a))),
+                    top: pile.last().map(|&a| art_face(rules, a)),
                 })
                 .collect(),
-            safe: g
-                .safe
-                .as_slice()
-                .iter()
-                .map(|&c| card_face(rules, ActionCard(c)))
-                .collect(),
-            cage: g
-                .cage
-                .as_slice()
-                .iter()
-                .map(|&c| card_face(rules, ActionCard(c)))
-                .collect(),
+            safe: g.safe.iter().map(|&c| card_face(rules, c)).collect(),
+            cage: g.cage.iter().map(|&c| card_face(rules, c)).collect(),
             cage_cells: rules.cage_cells,
             auction: g.auction.map(|a: AuctionResult| AuctionView {
                 winner: a.winner,
@@ -281,4 +272,63 @@ impl View {
             }),
         }
     }
+}
+
+impl ArtHeist {
+    /// `Game::describe_for`: the pile chosen and the card stolen are chosen in the
+    /// open; everything else is a secret choice (「秘密裏に」): the others learn only that
+    /// the actor has acted, and what was chosen when all are revealed (in the views).
+    pub(crate) fn describe_line(
+        &self,
+        actor: Seat,
+        action: &Action,
+        viewer: Viewer,
+    ) -> Option<String> {
+        match action {
+            Action::Take(_) | Action::Steal(_) => Some(self.describe_action(action)),
+            _ => (viewer == Viewer::Seat(actor)).then(|| self.describe_action(action)),
+        }
+    }
+
+    /// `Game::describe`.
+    pub(crate) fn describe_action(&self, action: &Action) -> String {
+        let rules = self.rules();
+        match *action {
+            Action::Go(Place::AuctionHouse) => "go to the auction house".into(),
+            Action::Go(Place::Castle) => "go to the castle".into(),
+            Action::Play(card) => format!("play {}", describe_card(rules, card)),
+            Action::Exhibit { from, to } if from == to => {
+                format!("exhibit art of letter {from}")
+            }
+            Action::Exhibit { from, to } => format!("exhibit art of letters {from} to {to}"),
+            Action::Cards(set) => {
+                let cards: Vec<String> = set.cards().map(|a| describe_art(rules, a)).collect();
+                format!("show {}", cards.join(", "))
+            }
+            Action::ShowNothing => "show no exhibit".into(),
+            Action::Take(Pile::Left) => "take the face-up art of the left pile".into(),
+            Action::Take(Pile::Right) => "take the face-up art of the right pile".into(),
+            Action::Steal(a) => format!("steal {}", describe_art(rules, a)),
+        }
+    }
+}
+
+fn describe_card(rules: &Components, card: ActionCard) -> String {
+    if !card.is_valid() {
+        return format!("unknown card {}", card.0);
+    }
+    let colour = card.colour();
+    match card.kind() {
+        Kind::Money => format!("{colour} cheque {},000", rules.value(card)),
+        Kind::Thief => format!("{colour} thief {}", rules.value(card)),
+        Kind::Detective => format!("{colour} detective"),
+        Kind::Exhibit => format!("{colour} exhibition card"),
+    }
+}
+
+fn describe_art(rules: &Components, a: ArtCard) -> String {
+    if rules.all_art() & a.bit() == 0 {
+        return format!("unknown art {}", a.0);
+    }
+    format!("art {} ({})", rules.letter(a), rules.year(a))
 }

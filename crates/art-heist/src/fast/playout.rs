@@ -2,16 +2,19 @@
 //! seats are drawn in one pass, an exhibit is put together letter by letter in a tight
 //! loop, piles and steals are drawn and played without building `Action` values.
 //!
-//! The draws are exactly those of `sample_action` (the engine's checked loop asks the
-//! lowest pending seat each time, and a seat stays pending until its exhibit is whole),
-//! so these are the same games; a scenario test plays both loops side by side, whole
-//! and cut off mid-turn. The state is kept as `apply` would leave it after every step,
-//! so the playout can stop anywhere (`max_steps`).
+//! The draws are exactly those of `ArtHeist::sample` (the engine's checked loop asks
+//! the lowest pending seat each time, and a seat stays pending until its exhibit is
+//! whole), and the effects those of `rules/` (the reveals and resolutions are the same
+//! functions), so these are the same games; the conformance suite and
+//! tests/conformance.rs play both loops side by side, whole and cut off mid-turn. The
+//! state is kept as `apply` would leave it after every step, so the playout can stop
+//! anywhere (`max_steps`).
 
-use super::exhibit::{next_letter_of, unpack_run, NextLetter};
-use super::state::{ArtHeist, Phase, NONE};
-use super::turn::KIND_OF_SLOT;
-use crate::cards::{Pile, ALL_SEATS, PLAYERS};
+use crate::cards::{ArtCard, Pile, ALL_SEATS, PLAYERS};
+use crate::legal::{next_letter_of, NextLetter};
+use crate::state::{lowest, seat_bit, ArtHeist, Phase, KIND_OF_SLOT};
+use crate::types::SeatId;
+use takuge_engine::bits;
 use takuge_engine::GameRng;
 
 /// Why an exhibit being put together stopped.
@@ -29,8 +32,7 @@ impl ArtHeist {
         // is usually a whole turn, and each test follows from the ones before it. A
         // `match` compiles to a jump table whose target changes at every phase (≈ 190
         // mispredicted indirect jumps a game in cachegrind's model). Each block returns
-        // when no seat is pending (only real seats: a stray bit would index past the
-        // tables), as at the end of the game.
+        // when no seat is pending (only real seats), as at the end of the game.
         loop {
             if self.phase == Phase::Location {
                 let rest = self.pending & ALL_SEATS;
@@ -60,11 +62,12 @@ impl ArtHeist {
                 self.resolve_auction_of(kinds);
             }
             if let Phase::AuctionPile { .. } = self.phase {
-                let pending = self.pending & ALL_SEATS;
-                if pending == 0 || steps >= max_steps {
+                let Some(p) = lowest(self.pending) else {
+                    return steps;
+                };
+                if steps >= max_steps {
                     return steps;
                 }
-                let p = pending.trailing_zeros() as usize;
                 let pile = match (self.piles[0].is_empty(), self.piles[1].is_empty()) {
                     (false, false) if rng.below(2) == 0 => Pile::Left,
                     (false, false) | (true, false) => Pile::Right,
@@ -89,10 +92,9 @@ impl ArtHeist {
                 if rest == 0 {
                     return steps;
                 }
-                while rest != 0 {
-                    let p = rest.trailing_zeros() as usize;
+                while let Some(p) = lowest(rest) {
                     match self.exhibit_in_place(p, rng, &mut steps, max_steps) {
-                        Exhibit::Chosen => rest &= rest - 1,
+                        Exhibit::Chosen => rest &= !seat_bit(p),
                         Exhibit::Stop => {
                             self.pending = rest;
                             return steps;
@@ -103,20 +105,19 @@ impl ArtHeist {
                 self.all_chosen();
             }
             if self.phase == Phase::Stealing {
-                let pending = self.pending & ALL_SEATS;
-                if pending == 0 || steps >= max_steps {
+                let Some(p) = lowest(self.pending) else {
+                    return steps;
+                };
+                if steps >= max_steps {
                     return steps;
                 }
-                let p = pending.trailing_zeros() as usize;
                 let Some(e) = self.robbed() else {
                     return steps;
                 };
-                let Some(a) = super::nth_bit(self.exhibit[e], rng) else {
+                let Some(a) = bits::pick(self.exhibit[e], rng) else {
                     return steps;
                 };
-                self.steal(p, e, crate::cards::ArtCard(a));
-                self.steal_e += 1;
-                self.continue_stealing();
+                self.steal_chosen(p, ArtCard(a));
                 steps += 1;
             }
             if self.phase == Phase::Over {
@@ -203,22 +204,20 @@ impl ArtHeist {
         // the table).
         let mut kinds = self.playing(self.choosing() & !pending);
         let mut rest = pending;
-        while rest != 0 {
+        while let Some(p) = lowest(rest) {
             if CHECK && *steps >= max_steps {
                 self.pending = rest;
                 return None;
             }
-            let p = rest.trailing_zeros() as usize;
             let n = u32::from(self.hand_len[p]);
-            // The `k`-th card in bit order, as `sample_action` draws it, read from the list.
-            let card = self.hand[p].card(rng.below(n));
-            if card == NONE {
+            // The `k`-th card in bit order, as `sample` draws it, read from the list.
+            let Some(card) = self.hand[p].card(rng.below(n)) else {
                 self.pending = rest;
                 return None;
-            }
-            self.played[p] = card;
-            kinds[KIND_OF_SLOT[usize::from(card & 7)]] |= rest & rest.wrapping_neg();
-            rest &= rest - 1;
+            };
+            self.played[p] = Some(card);
+            kinds[KIND_OF_SLOT[card.slot()]] |= seat_bit(p);
+            rest &= !seat_bit(p);
             *steps += 1;
         }
         self.pending = 0;
@@ -230,31 +229,33 @@ impl ArtHeist {
     #[inline]
     fn exhibit_in_place(
         &mut self,
-        p: usize,
+        p: SeatId,
         rng: &mut GameRng,
         steps: &mut usize,
         max_steps: usize,
     ) -> Exhibit {
         let hand = self.art[p];
-        let mut run = self.run[p];
-        if run == NONE {
-            if *steps >= max_steps {
-                return Exhibit::Stop;
-            }
-            *steps += 1;
-            match self.draw_run(hand, rng) {
-                None => return Exhibit::Chosen,
-                Some(r) => {
-                    self.run[p] = r;
-                    run = r;
+        let run = match self.run[p] {
+            Some(run) => run,
+            None => {
+                if *steps >= max_steps {
+                    return Exhibit::Stop;
+                }
+                *steps += 1;
+                match self.draw_run(hand, rng) {
+                    None => return Exhibit::Chosen,
+                    Some(r) => {
+                        self.run[p] = Some(r);
+                        r
+                    }
                 }
             }
-        }
-        let (from, to) = unpack_run(run);
+        };
+        let to = run.to();
         let mut sel = self.exhibit[p];
         // Letter by letter from where the exhibit stands (each step shows cards of its
         // letter, so the next is the one after).
-        let mut letter = next_letter_of(sel, from);
+        let mut letter = next_letter_of(sel, run.from());
         loop {
             if *steps >= max_steps {
                 return Exhibit::Stop;

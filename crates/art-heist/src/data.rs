@@ -3,10 +3,13 @@
 //! validated at parse (setup refuses to start on a broken file) and by the tests below.
 
 use crate::cards::{ActionCard, ArtCard, Colour, Kind, ACTION_CARDS, MAX_ART, PLAYERS};
-use crate::game::Stack;
+use crate::legal::runs_of_shape;
+use crate::types::Run;
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
+use takuge_engine::bits::byte_counts;
+use takuge_engine::FixedList;
 
 /// The data file, compiled in.
 pub const COMPONENTS_TOML: &str = include_str!("../data/components.toml");
@@ -50,11 +53,11 @@ pub struct Components {
     /// Per hand shape (see [`Components::runs_of`]): where its runs start in
     /// `shape_runs` (and the next shape's start, where they end).
     shape_run_index: Vec<u32>,
-    /// The runs of every hand shape, one after the other, each packed as
-    /// `from * 8 + to`, in the order `from` then `to` ascending.
-    shape_runs: Vec<u8>,
+    /// The runs of every hand shape, one after the other, in the order `from` then
+    /// `to` ascending.
+    shape_runs: Vec<Run>,
     /// Every art card, lowest id first: the unshuffled deck of every setup, listed once.
-    deck: Stack<MAX_ART>,
+    deck: FixedList<ArtCard, MAX_ART>,
 }
 
 /// A castle beside the track.
@@ -305,7 +308,14 @@ impl Components {
             shape_run_index,
             shape_runs,
             series_letters,
-            deck: Stack::from_bits(all_art),
+            deck: takuge_engine::bits::iter(all_art).map(ArtCard).fold(
+                FixedList::new(),
+                |mut deck, a| {
+                    // At most 64 cards: `all_art` is a 64-bit set.
+                    let _ = deck.push(a);
+                    deck
+                },
+            ),
         })
     }
 
@@ -319,7 +329,7 @@ impl Components {
     }
 
     /// Every art card, lowest id first (the deck before setup shuffles it).
-    pub(crate) fn deck(&self) -> Stack<MAX_ART> {
+    pub(crate) fn deck(&self) -> FixedList<ArtCard, MAX_ART> {
         self.deck
     }
 
@@ -375,12 +385,12 @@ impl Components {
     }
 
     /// Every run of `hand` (exhibits of every letter from `from` to `to`, 3 cards or
-    /// more), packed as `from * 8 + to`, `from` then `to` ascending. The runs depend
+    /// more: the rule is `legal::runs_of_shape`), `from` then `to` ascending. The runs depend
     /// only on how many cards of each series the hand holds, counted up to 3 (the
     /// hand's shape), so they are looked up: drawing a random exhibit then walks no
     /// letters and counts no runs.
     #[inline]
-    pub fn runs_of(&self, hand: u64) -> &[u8] {
+    pub(crate) fn runs_of(&self, hand: u64) -> &[Run] {
         let counts = byte_counts(hand);
         // Each count capped at 3 (counts are at most 8: 4 or more has bit 2 or 3 set).
         let over = ((counts >> 2) | (counts >> 3)) & 0x0101_0101_0101_0101;
@@ -446,34 +456,17 @@ impl Components {
     }
 }
 
-/// The number of cards of each series (each byte of the set counted in its own byte).
-#[inline]
-pub(crate) const fn byte_counts(cards: u64) -> u64 {
-    let x = cards - ((cards >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
-}
-
 /// [`Components::runs_of`] for every hand shape of `series` series: the index (one
-/// entry per shape, and one past the last) and the runs. Built once per process.
-fn shape_run_table(series: usize) -> (Vec<u32>, Vec<u8>) {
+/// entry per shape, and one past the last) and the runs (`legal::runs_of_shape`).
+/// Built once per process.
+fn shape_run_table(series: usize) -> (Vec<u32>, Vec<Run>) {
     let n = series.min(MAX_SERIES);
     let shapes = 1usize << (2 * n);
     let mut index = Vec::with_capacity(shapes + 1);
     let mut runs = Vec::new();
     for shape in 0..shapes {
         index.push(runs.len() as u32);
-        let count = |s: usize| if s < n { (shape >> (2 * s)) & 3 } else { 0 };
-        for from in 0..n {
-            let mut total = 0;
-            // Runs from `from` end within the stretch of letters held from it.
-            for to in (from..n).take_while(|&to| count(to) > 0) {
-                total += count(to);
-                if total >= 3 {
-                    runs.push((from * 8 + to) as u8);
-                }
-            }
-        }
+        runs_of_shape(n, |s| (shape >> (2 * s)) & 3, |run| runs.push(run));
     }
     index.push(runs.len() as u32);
     (index, runs)
@@ -502,13 +495,13 @@ mod tests {
         }
         // Within a series, ids are in age order; age ranks count every card once.
         for s in 0..6 {
-            let ids: Vec<u8> = crate::cards::bits(c.series_mask[s]).collect();
+            let ids: Vec<u8> = takuge_engine::bits::iter(c.series_mask[s]).collect();
             assert!(ids
                 .windows(2)
                 .all(|w| c.year(ArtCard(w[0])) < c.year(ArtCard(w[1]))));
             assert!(ids.iter().all(|&a| c.letters(ArtCard(a).bit()) == 1 << s));
         }
-        let mut ranks: Vec<u8> = crate::cards::bits(c.all_art)
+        let mut ranks: Vec<u8> = takuge_engine::bits::iter(c.all_art)
             .map(|a| c.age_rank(ArtCard(a)))
             .collect();
         ranks.sort_unstable();

@@ -1,29 +1,44 @@
 //! Determinization: redrawing what a seat cannot see.
 
-// ---- determinization ----
-
-use super::state::{seat_bit, seats, ArtHeist, Phase, Stack};
-use crate::cards::{bits, ArtCard, MAX_ART, PLAYERS};
-use takuge_engine::GameRng;
+use crate::cards::{ArtCard, MAX_ART, PLAYERS};
+use crate::legal::next_of;
+use crate::state::{seat_bit, seats, ArtHeist, Phase};
+use crate::types::SeatId;
+use takuge_engine::{bits, FixedList, GameRng, Seat, Seated};
 
 impl ArtHeist {
+    /// `Game::determinize`.
+    pub(crate) fn determinized(&self, seat: Seat, rng: &mut GameRng) -> ArtHeist {
+        let mut world = self.clone();
+        let Some(s) = Seated::check(seat, PLAYERS) else {
+            return world;
+        };
+        if self.phase == Phase::Over {
+            return world;
+        }
+        world.redeal_hidden_art(s, rng);
+        world.redraw_hidden_choices(s, rng);
+        world
+    }
+
     /// Redeals every art card `s` cannot see — other players' unseen cards and the piles
     /// below their face-up tops — keeping how many each holds. Nothing more is known of
     /// them: showing no exhibit is always allowed, so not even a failure tells.
-    pub(crate) fn redeal_hidden_art(&mut self, s: usize, rng: &mut GameRng) {
+    fn redeal_hidden_art(&mut self, s: SeatId, rng: &mut GameRng) {
         let hidden = self.rules().all_art() & !self.public_art & !self.art[s];
-        let mut pool = Stack::<MAX_ART>::new();
-        for a in bits(hidden) {
-            pool.push(a);
+        let mut pool = FixedList::<ArtCard, MAX_ART>::new();
+        for a in bits::iter(hidden) {
+            // At most 64 cards: a 64-bit set.
+            let _ = pool.push(ArtCard(a));
         }
         rng.shuffle(pool.as_mut_slice());
-        let mut next = pool.as_slice().iter().copied();
-        for p in (0..PLAYERS).filter(|&p| p != s) {
+        let mut next = pool.iter().copied();
+        for p in SeatId::all(PLAYERS).filter(|&p| p != s) {
             let unseen = self.art[p] & !self.public_art;
             let mut fresh = self.art[p] & self.public_art;
-            for _ in 0..unseen.count_ones() {
+            for _ in 0..bits::count(unseen) {
                 if let Some(a) = next.next() {
-                    fresh |= ArtCard(a).bit();
+                    fresh |= a.bit();
                 }
             }
             self.art[p] = fresh;
@@ -39,7 +54,7 @@ impl ArtHeist {
     }
 
     /// Redraws the face-down choices of the other seats in the secret choice under way.
-    pub(crate) fn redraw_hidden_choices(&mut self, s: usize, rng: &mut GameRng) {
+    fn redraw_hidden_choices(&mut self, s: SeatId, rng: &mut GameRng) {
         let others = self.choosing() & !self.pending & !seat_bit(s);
         match self.phase {
             Phase::Location => {
@@ -57,9 +72,9 @@ impl ArtHeist {
             Phase::AuctionCards | Phase::CastleCards => {
                 for p in seats(others) {
                     let hand = self.cards[p];
-                    let k = rng.below(hand.count_ones());
-                    if let Some(c) = bits(hand).nth(k as usize) {
-                        self.played[p] = c;
+                    let k = rng.below(bits::count(hand));
+                    if let Some(c) = bits::nth(hand, k) {
+                        self.played[p] = Some(crate::cards::ActionCard(c));
                     }
                 }
             }
@@ -69,12 +84,32 @@ impl ArtHeist {
                     self.exhibit[p] = if others & seat_bit(p) != 0 {
                         self.random_exhibit(self.art[p], rng)
                     } else {
-                        // Still putting it together: begin again from nothing.
+                        // Still putting it together: begin again from nothing, letters
+                        // included — they are as secret as the cards, and the hand they
+                        // were chosen from may have been redealt.
+                        self.run[p] = None;
                         0
                     };
                 }
             }
             Phase::AuctionPile { .. } | Phase::Stealing | Phase::Over => {}
         }
+    }
+
+    /// A random valid exhibit from `hand`, put together the way a player does (0 if
+    /// the hand has none).
+    fn random_exhibit(&self, hand: u64, rng: &mut GameRng) -> u64 {
+        let runs = self.rules().runs_of(hand);
+        let Some(&run) = rng.pick(runs) else {
+            return 0;
+        };
+        let mut sel = 0;
+        while let Some(next) = next_of(hand, sel, run) {
+            match next.random_choice(rng) {
+                Some(set) => sel |= set,
+                None => return 0,
+            }
+        }
+        sel
     }
 }
