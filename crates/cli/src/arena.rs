@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
 use std::path::Path;
 use takuge_engine::arena::{play, standings, Entrant, GameResult, Standing};
-use takuge_engine::{Bot, Game};
+use takuge_engine::Game;
 use takuge_games::{CatalogGame, GameVisitor};
 
 pub struct ArenaVisitor<'a>(pub &'a ArenaArgs);
@@ -52,19 +52,12 @@ fn arena<G: CatalogGame>(args: &ArenaArgs) -> Result<String, CliError> {
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".into()));
     }
-    let makers: Vec<Box<dyn Fn() -> Box<dyn Bot<G>> + Sync>> = factories
-        .iter()
-        .map(|f| {
-            let f = *f;
-            Box::new(move || f()) as Box<dyn Fn() -> Box<dyn Bot<G>> + Sync>
-        })
-        .collect();
     let entrants: Vec<Entrant<'_, G>> = names
         .iter()
-        .zip(&makers)
+        .zip(&factories)
         .map(|(name, make)| Entrant {
             name: name.clone(),
-            make: make.as_ref(),
+            make,
         })
         .collect();
     let seed = args.seed.unwrap_or_else(fresh_seed);
@@ -161,7 +154,8 @@ fn write_csv(path: &Path, names: &[String], results: &[GameResult]) -> Result<()
             );
         }
     }
-    std::fs::write(path, text).map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Win rates as bars with their 95% intervals as whiskers, Elo at the right.

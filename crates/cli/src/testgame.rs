@@ -6,8 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 use takuge_engine::{
-    BotFactory, Game, GameMeta, GameRng, MonteCarloBot, Outcome, RandomBot, Registry,
-    Seat, SeatSet, SetupError, TeamName, Viewer,
+    BotFactory, Game, GameMeta, GameRng, MonteCarloBot, Outcome, RandomBot, Registry, Seat,
+    SeatSet, SetupError, TeamName, Viewer,
 };
 use takuge_games::CatalogGame;
 
