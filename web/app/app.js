@@ -3,7 +3,7 @@ import { h, clear } from './dom.js';
 import { get, post } from './api.js';
 import * as live from './live.js';
 import { t, lang, setLang, onLang, errorText } from './i18n.js';
-import { loadBoard, makeCtx, drawBoard, seatLabel } from './board-host.js';
+import { loadBoard, makeCtx, drawBoard, seatLabel, botHint } from './board-host.js';
 
 const main = document.getElementById('main');
 const header = document.getElementById('header');
@@ -691,7 +691,7 @@ async function tablePage(m, params) {
     const empty = seats.filter((st) => !st || (!st.user_id && !st.bot)).length;
     const g = gameInfo(info.game);
     const inviteUrl = location.origin + '/t/' + id + (info.invite_code || invite ? '?invite=' + encodeURIComponent(info.invite_code || invite) : '');
-    const botSel = h('select', { 'data-bot-select': '' }, ((g && g.bots) || []).map((b) => h('option', { value: b }, b)));
+    const botSel = h('select', { 'data-bot-select': '' }, ((g && g.bots) || []).map((b) => h('option', { value: b }, botHint(b))));
     const act = (fn) => async (ev) => {
       const b = ev.currentTarget;
       b.disabled = true;

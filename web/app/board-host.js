@@ -79,12 +79,27 @@ export const fallback = {
   },
 };
 
+// A bot's name in the reader's language (levels: easy, normal, strong; a game's own bots);
+// a name without a translation shows as the server gives it.
+export function botName(b) {
+  const k = 'bot.' + b;
+  const name = t(k);
+  return name === k ? b : name;
+}
+
+// The bot picker's line: the name and, for the levels, what to expect of it.
+export function botHint(b) {
+  const k = 'botHint.' + b;
+  const hint = t(k);
+  return hint === k ? botName(b) : hint;
+}
+
 // The name a seat goes by everywhere (seat lists, log, result, boards). The server names
 // every bot it seats "bot <kind>", so several bots of one kind would read alike: a bot is
 // named by its kind and seat number instead. A player replaced by a bot keeps its name.
 export function seatLabel(s, k) {
   if (!s) return t('seat.n', { n: k + 1 });
-  if (s.bot && !s.user_id) return t('seat.bot', { bot: s.bot, n: k + 1 });
+  if (s.bot && !s.user_id) return t('seat.bot', { bot: botName(s.bot), n: k + 1 });
   if (s.name) return s.name;
   return t('seat.empty');
 }
