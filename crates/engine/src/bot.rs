@@ -123,6 +123,32 @@ pub fn checked_random_playout<G: Game>(
     steps
 }
 
+/// The checked loop without the check: `sample_action`, then `apply_legal` (the
+/// sampler's actions are legal by construction). A game's `fast.rs` overrides
+/// `random_playout` with this when its sampler is fast and its `is_legal` is not free;
+/// it plays exactly the games [`checked_random_playout`] plays (the conformance suite
+/// checks it).
+#[inline]
+pub fn sampled_random_playout<G: Game>(
+    state: &mut G,
+    rng: &mut GameRng,
+    buf: &mut Vec<G::Action>,
+    max_steps: usize,
+) -> usize {
+    let mut steps = 0;
+    while steps < max_steps {
+        let Some(seat) = state.to_move().first_seat() else {
+            break;
+        };
+        let Some(action) = state.sample_action(seat, rng, buf) else {
+            break;
+        };
+        state.apply_legal(seat, &action);
+        steps += 1;
+    }
+    steps
+}
+
 /// Sets up a game from a seed drawn from `rng` and plays it out at random: the
 /// workload of every "random complete games per second" benchmark. Returns the number
 /// of actions played, or `None` if the setup is invalid.

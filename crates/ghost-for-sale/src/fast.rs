@@ -6,7 +6,6 @@
 
 use crate::data::PER_ROUND;
 use crate::legal;
-use crate::rules;
 use crate::state::{GhostForSale, Player};
 use crate::types::{BidSpot, Lot, Phase};
 use crate::{Action, QuestionCard, Token};
@@ -176,16 +175,5 @@ pub(crate) fn random_playout(
     buf: &mut Vec<Action>,
     max_steps: usize,
 ) -> usize {
-    let mut steps = 0;
-    while steps < max_steps {
-        let Some(seat) = g.pending.first_seat() else {
-            break;
-        };
-        let Some(action) = sample_action(g, seat, rng, buf) else {
-            break;
-        };
-        rules::apply_legal(g, seat, &action);
-        steps += 1;
-    }
-    steps
+    takuge_engine::bot::sampled_random_playout(g, rng, buf, max_steps)
 }

@@ -16,7 +16,7 @@ use crate::legal::has;
 use crate::state::{Deal, Phase};
 use crate::types::Action;
 use crate::SecretMoon;
-use takuge_engine::{bits, Game, GameRng, Seat};
+use takuge_engine::{bits, GameRng, Seat};
 
 impl SecretMoon {
     /// A uniformly random legal action: one draw over the number of legal actions,
@@ -113,7 +113,7 @@ impl SecretMoon {
 
     /// The checked random playout, without the check: the sampler's actions are
     /// legal by construction, so they go straight to `apply_legal`, which draws from
-    /// the game's RNG exactly as the provided `apply` would.
+    /// the game's RNG exactly as the provided `apply` would (the engine's loop).
     #[inline]
     pub(crate) fn playout(
         &mut self,
@@ -121,17 +121,6 @@ impl SecretMoon {
         buf: &mut Vec<Action>,
         max_steps: usize,
     ) -> usize {
-        let mut steps = 0;
-        while steps < max_steps {
-            let Some(seat) = self.to_move().first_seat() else {
-                break;
-            };
-            let Some(action) = self.sample(seat, rng, buf) else {
-                break;
-            };
-            self.play(seat, action);
-            steps += 1;
-        }
-        steps
+        takuge_engine::bot::sampled_random_playout(self, rng, buf, max_steps)
     }
 }
