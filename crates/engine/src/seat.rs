@@ -177,7 +177,10 @@ impl<const N: usize> Seated<N> {
     }
 
     /// The first seat (every table has one).
-    pub const FIRST: Self = Seated(0);
+    pub const FIRST: Self = {
+        assert!(N > 0, "a table has at least one seat");
+        Seated(0)
+    };
 
     #[inline]
     pub const fn seat(self) -> Seat {
@@ -186,6 +189,11 @@ impl<const N: usize> Seated<N> {
 
     #[inline]
     pub const fn index(self) -> usize {
+        // SAFETY: a `Seated<N>` is below `N` by construction: `check` refuses the rest,
+        // `FIRST` is 0 (and asserts `N > 0`), `next`/`after` wrap below `players.min(N)`,
+        // `all` counts below `N`, and the field is private. Telling the compiler so lets
+        // `SeatMap` indexing skip its bounds check on every playout step.
+        unsafe { std::hint::assert_unchecked((self.0 as usize) < N) };
         self.0 as usize
     }
 
