@@ -126,6 +126,18 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Found by the `ws_message` fuzz target: a `ref` of 60 digits parsed to a float
+    /// that, written back out, read as a different float (serde_json's fast float
+    /// parsing is not correctly rounded without `float_roundtrip`), so the `ref` a
+    /// client got back was not the number it sent.
+    #[test]
+    fn a_huge_numeric_ref_reads_back_as_the_same_number() {
+        let text = r#"{"type":"ping","ref":666666666666666666666666666666666666666266666666666666666661}"#;
+        let msg = decode_client_message(text).unwrap_or_else(|e| panic!("{e:?}"));
+        let again = serde_json::to_string(&msg).unwrap_or_default();
+        assert_eq!(decode_client_message(&again).ok(), Some(msg), "{again}");
+    }
+
     #[test]
     fn a_json_array_is_not_a_body() {
         assert_eq!(
