@@ -203,6 +203,8 @@ impl Game for HighCard {
                 unseen.extend(hand);
             }
         }
+        // Sorted: the world depends only on what the seat knows, not where cards are.
+        unseen.sort_unstable();
         rng.shuffle(&mut unseen);
         for (i, hand) in world.hands.iter_mut().enumerate().take(self.players) {
             if i != seat.index() {

@@ -10,6 +10,9 @@
 //! - a seat's view, the pending seats and the seat's legal actions are identical in
 //!   the real state and in every `determinize` from that seat, so nothing a seat
 //!   receives depends on what is hidden from it (and the spectator's view likewise);
+//! - `determinize` itself depends only on what the seat knows: from the real state
+//!   and from a world the seat cannot tell apart, the same RNG draws the same world,
+//!   so no bot's decision can depend on what is hidden from it;
 //! - the log line a seat reads of another's action, in every language, is identical
 //!   in every `determinize` from that seat, and a translated line is there exactly
 //!   when the English one is;
@@ -424,6 +427,18 @@ impl<G: Probe> Playthrough<'_, G> {
                 let world = state.determinize(seat, rng);
                 report.determinizations += 1;
                 hidden_seen |= world != *state;
+                // A world depends only on what the seat knows: redrawn from the real
+                // state or from another world the seat cannot tell from it, with the
+                // same RNG, it is the same world. So a bot (which only ever gets such
+                // worlds) decides the same in every state that looks the same to it.
+                let s = rng.next_u64();
+                if state.determinize(seat, &mut GameRng::from_seed(s))
+                    != world.determinize(seat, &mut GameRng::from_seed(s))
+                {
+                    return Err(self.fail(format!(
+                        "{seat}: determinize depends on more than the seat knows (redrawn from the real state and from a world it cannot tell apart, with the same RNG, the worlds differ)"
+                    )));
+                }
                 if world.view(Viewer::Seat(seat)) != view {
                     return Err(self.fail(format!(
                         "{seat}'s view differs in a world determinized for it: it depends on something hidden\n  real:  {view:?}\n  world: {:?}",

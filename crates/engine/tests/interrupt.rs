@@ -379,6 +379,9 @@ impl Game for Ambush {
                 ));
             }
         }
+        // In an order the seat can see (by kind), not where the cards truly are: the
+        // world must depend only on what the seat knows.
+        unseen.sort_unstable();
         // Slots: the other hands in seat order, then the deck. No constraint binds
         // them in this game, but the deal goes through the engine's helper that games
         // with partial knowledge use.

@@ -37,6 +37,10 @@ impl GhostAtHome {
             push(c);
         }
         let pool = pool.get_mut(..n).unwrap_or(&mut []);
+        // Sorted first: the pool was gathered where the cards truly are, and a world
+        // must depend only on what the seat knows (the same worlds from every state it
+        // cannot tell apart).
+        pool.sort_unstable();
         rng.shuffle(pool);
         let mut next = pool.iter().copied();
         for other in others {

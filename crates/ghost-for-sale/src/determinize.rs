@@ -71,6 +71,13 @@ fn redeal_cards(w: &mut GhostForSale, p: SeatId, rng: &mut GameRng) {
     if m == 0 {
         return;
     }
+    // The back marks of the face-down bids (public), before the values are mixed.
+    let marks: [bool; 12] =
+        std::array::from_fn(|k| k < bids && w.mark(items[k].0) == crate::Mark::High);
+    // The face-down bids were gathered with their true values: sorted, the redeal
+    // depends only on the seat's hidden multiset (what everyone can work out), so
+    // every state this seat cannot tell apart gives the same worlds.
+    items[..m].sort_unstable();
     if w.round == 0 && pl.aside_n > 0 {
         // Cards seen on the table in round 1 and still unaccounted for by the box or a
         // face-up card are somewhere among the hidden ones, but not set aside.
@@ -87,8 +94,6 @@ fn redeal_cards(w: &mut GhostForSale, p: SeatId, rng: &mut GameRng) {
             }
         }
     }
-    let marks: [bool; 12] =
-        std::array::from_fn(|k| k < bids && w.mark(items[k].0) == crate::Mark::High);
     let aside_end = bids + usize::from(pl.aside_n);
     let original = items;
     let high = |v: u8| w.mark(v) == crate::Mark::High;

@@ -132,7 +132,8 @@ mod tests {
     /// client got back was not the number it sent.
     #[test]
     fn a_huge_numeric_ref_reads_back_as_the_same_number() {
-        let text = r#"{"type":"ping","ref":666666666666666666666666666666666666666266666666666666666661}"#;
+        let text =
+            r#"{"type":"ping","ref":666666666666666666666666666666666666666266666666666666666661}"#;
         let msg = decode_client_message(text).unwrap_or_else(|e| panic!("{e:?}"));
         let again = serde_json::to_string(&msg).unwrap_or_default();
         assert_eq!(decode_client_message(&again).ok(), Some(msg), "{again}");

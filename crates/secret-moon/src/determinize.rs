@@ -40,6 +40,10 @@ impl SecretMoon {
             let _ = roles.push(role);
         }
         let roles = roles.as_mut_slice();
+        // Sorted first: the cards to redeal are gathered in their true places' order,
+        // and a world must depend only on what the seat knows (the same redeal from
+        // every state the seat cannot tell apart), not on where the truth lies.
+        roles.sort_unstable();
         if !deal_constrained(
             roles,
             |i, r| hidden.get(i).is_some_and(|(_, m)| m.contains(r)),
@@ -79,7 +83,14 @@ impl SecretMoon {
             let _ = places.push((loc, floor));
             let _ = numbers.push(number);
         }
+        // The cards were gathered by their true numbers: put the places in an order the
+        // seat can see (holder, or what it knows of a discard) and the numbers in
+        // increasing order, so the redeal depends only on what the seat knows.
+        places
+            .as_mut_slice()
+            .sort_unstable_by_key(|(loc, floor)| (place_key(*loc), *floor));
         let numbers = numbers.as_mut_slice();
+        numbers.sort_unstable();
         if !deal_constrained(
             numbers,
             |i, num| places.get(i).is_some_and(|(_, floor)| num > *floor),
@@ -90,5 +101,15 @@ impl SecretMoon {
         for (&(loc, _), &num) in places.iter().zip(numbers.iter()) {
             self.deal.order.set(num, loc);
         }
+    }
+}
+
+/// An order of the places of hidden order cards that every seat can see.
+fn place_key(loc: OrderLoc) -> (u8, u8, u16) {
+    match loc {
+        OrderLoc::Held(s) => (0, s.0, 0),
+        OrderLoc::Reserved(s) => (1, s.0, 0),
+        OrderLoc::DiscardUp => (2, 0, 0),
+        OrderLoc::DiscardDown { seen, above } => (3, above, seen.bits()),
     }
 }
