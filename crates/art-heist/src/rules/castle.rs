@@ -160,13 +160,15 @@ impl ArtHeist {
                         self.give_card(owner, out);
                     }
                 }
-                // Cell 1 is the front: the newcomer goes in at the back and is swapped
-                // forward, the others moving on a cell (a few swaps; `rotate_right`
-                // calls `memmove`). The cage was just emptied by one if it was full.
+                // Cell 1 is the front: the newcomer goes in at the back's new slot and
+                // every cell from the front takes the one before it, the displaced card
+                // carried in a register (`rotate_right` calls `memmove`; swapping
+                // neighbours reads two bytes just written, a stalled store-to-load
+                // forward per cell). The cage was just emptied by one if it was full.
                 if self.cage.push(card).is_ok() {
-                    let cells = self.cage.as_mut_slice();
-                    for i in (1..cells.len()).rev() {
-                        cells.swap(i, i - 1);
+                    let mut carry = card;
+                    for cell in self.cage.as_mut_slice() {
+                        carry = std::mem::replace(cell, carry);
                     }
                 }
             }
