@@ -152,9 +152,11 @@ impl ArtHeist {
             let before = self.position;
             // 「捕まえられた泥棒は、強い順番に檻に入れられ、檻から溢れた泥棒は、もとの
             // プレイヤーの元へ返却される。」 Strongest first: each newcomer pushes the
-            // earlier prisoners one cell on.
-            let thieves_in_order = self.steal_thieves;
-            for &Listed(t) in thieves_in_order.iter() {
+            // earlier prisoners one cell on. Read from the list a seat at a time (a copy
+            // of the list, just built, would read its bytes whole: a stalled forward).
+            let mut next = 0;
+            while let Some(&Listed(t)) = self.steal_thieves.get(next) {
+                next += 1;
                 let Some(card) = self.played[t] else {
                     continue;
                 };
