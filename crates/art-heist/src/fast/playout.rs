@@ -12,7 +12,7 @@
 
 use crate::cards::{ArtCard, Pile, ALL_SEATS, PLAYERS};
 use crate::legal::{next_letter_of, NextLetter};
-use crate::state::{lowest, seat_bit, ArtHeist, Phase, KIND_OF_SLOT};
+use crate::state::{kind_bit, lowest, seat_bit, ArtHeist, Phase};
 use crate::types::SeatId;
 use takuge_engine::bits;
 use takuge_engine::GameRng;
@@ -202,7 +202,7 @@ impl ArtHeist {
     ) -> Option<[u8; 4]> {
         // Gathered as they are drawn (those chosen before the playout began, read from
         // the table).
-        let mut kinds = self.playing(self.choosing() & !pending);
+        let mut kinds = u32::from_le_bytes(self.playing(self.choosing() & !pending));
         let mut rest = pending;
         while let Some(p) = lowest(rest) {
             if CHECK && *steps >= max_steps {
@@ -216,12 +216,12 @@ impl ArtHeist {
                 return None;
             };
             self.played[p] = Some(card);
-            kinds[KIND_OF_SLOT[card.slot()]] |= seat_bit(p);
+            kinds |= kind_bit(p, card);
             rest &= !seat_bit(p);
             *steps += 1;
         }
         self.pending = 0;
-        Some(kinds)
+        Some(kinds.to_le_bytes())
     }
 
     /// Seat `p` puts its exhibit together (or shows nothing), from wherever it is: the

@@ -1,7 +1,7 @@
 //! The castle (城): the cards revealed, the exhibits scored, the thieves stealing
 //! (泥棒), the detectives catching them (探偵).
 
-use super::sort_descending;
+use super::{fill_order, sort_descending};
 use crate::cards::{ArtCard, PLAYERS};
 use crate::state::{rank_among, seat_bit, seats, ArtHeist, Listed, Phase, SeatOrder};
 use crate::types::SeatId;
@@ -22,7 +22,8 @@ impl ArtHeist {
             self.phase = Phase::Exhibiting;
             self.pending = self.exhibitors;
         } else {
-            self.start_stealing(SeatOrder::new());
+            self.steal_exhibits = SeatOrder::new();
+            self.start_stealing();
         }
     }
 
@@ -33,10 +34,12 @@ impl ArtHeist {
         let before = self.position;
         let [first, second] = self.castle_numbers();
         let shown = self.shown();
-        let order = self.order_of(shown);
+        // The order is built where the thieves read it (see `fill_order`).
+        self.steal_exhibits = SeatOrder::new();
+        fill_order(self.rules(), &self.exhibit, shown, &mut self.steal_exhibits);
         // 「多くの展示品を出したプレイヤーから順に、そのターンの1位、2位を決め、1位と2位
         // だけが指定された数字の分、駒を進めることができる。」
-        for (place, p) in order.iter().enumerate().take(2) {
+        for (place, p) in self.steal_exhibits.iter().enumerate().take(2) {
             let step = if place == 0 { first } else { second };
             self.position[p.0] = self.position[p.0].saturating_add(step);
         }
@@ -56,36 +59,38 @@ impl ArtHeist {
             self.failed |= seat_bit(p);
         }
         self.exhibits_shown = true;
-        self.start_stealing(order);
+        self.start_stealing();
     }
 
-    /// 「その後、泥棒は、展示された美術品から1枚を盗むことができる。」
-    pub(crate) fn start_stealing(&mut self, exhibits: SeatOrder) {
+    /// 「その後、泥棒は、展示された美術品から1枚を盗むことができる。」 The exhibits to
+    /// rob are in `steal_exhibits`, strongest first. The orders are built in place, not
+    /// as values moved in (reading a just-built list whole stalls its bytes' forward).
+    pub(crate) fn start_stealing(&mut self) {
         let thief_seats = self.castle_thieves;
-        if thief_seats == 0 || (exhibits.is_empty() && self.castle_detectives == 0) {
+        let no_exhibits = self.steal_exhibits.is_empty();
+        if thief_seats == 0 || (no_exhibits && self.castle_detectives == 0) {
             // No thief, or thieves with nothing to steal and no detective to catch them:
             // nothing happens (the turn's stealing order is cleared with the turn).
+            self.steal_exhibits = SeatOrder::new();
             return self.end_turn();
         }
-        let mut thieves = SeatOrder::new();
+        self.steal_thieves = SeatOrder::new();
         for p in seats(thief_seats) {
-            let _ = thieves.push(Listed(p));
+            let _ = self.steal_thieves.push(Listed(p));
         }
-        if thieves.len() > 1 {
+        if self.steal_thieves.len() > 1 {
             // 「泥棒が複数いた場合は、泥棒の数字の多い順から展示品を選ぶ。」
             let rules = self.rules();
-            let played = self.played;
-            sort_descending(thieves.as_mut_slice(), |p| {
+            let played = &self.played;
+            sort_descending(self.steal_thieves.as_mut_slice(), |p| {
                 u16::from(played[p.0].map_or(0, |c| rules.value(c)))
             });
         }
-        self.steal_thieves = thieves;
-        self.steal_exhibits = exhibits;
         self.steal_e = 0;
-        if exhibits.is_empty() {
+        if no_exhibits {
             // Nothing to steal: every thief passes (where `continue_stealing` would
             // leave them), and the detectives act.
-            self.steal_t = thieves.len() as u8;
+            self.steal_t = self.steal_thieves.len() as u8;
             return self.resolve_detectives();
         }
         self.steal_t = 0;
@@ -147,9 +152,11 @@ impl ArtHeist {
             let before = self.position;
             // 「捕まえられた泥棒は、強い順番に檻に入れられ、檻から溢れた泥棒は、もとの
             // プレイヤーの元へ返却される。」 Strongest first: each newcomer pushes the
-            // earlier prisoners one cell on.
-            let thieves_in_order = self.steal_thieves;
-            for &Listed(t) in thieves_in_order.iter() {
+            // earlier prisoners one cell on. Read from the list a seat at a time (a copy
+            // of the list, just built, would read its bytes whole: a stalled forward).
+            let mut next = 0;
+            while let Some(&Listed(t)) = self.steal_thieves.get(next) {
+                next += 1;
                 let Some(card) = self.played[t] else {
                     continue;
                 };
@@ -160,13 +167,15 @@ impl ArtHeist {
                         self.give_card(owner, out);
                     }
                 }
-                // Cell 1 is the front: the newcomer goes in at the back and is swapped
-                // forward, the others moving on a cell (a few swaps; `rotate_right`
-                // calls `memmove`). The cage was just emptied by one if it was full.
+                // Cell 1 is the front: the newcomer goes in at the back's new slot and
+                // every cell from the front takes the one before it, the displaced card
+                // carried in a register (`rotate_right` calls `memmove`; swapping
+                // neighbours reads two bytes just written, a stalled store-to-load
+                // forward per cell). The cage was just emptied by one if it was full.
                 if self.cage.push(card).is_ok() {
-                    let cells = self.cage.as_mut_slice();
-                    for i in (1..cells.len()).rev() {
-                        cells.swap(i, i - 1);
+                    let mut carry = card;
+                    for cell in self.cage.as_mut_slice() {
+                        carry = std::mem::replace(cell, carry);
                     }
                 }
             }

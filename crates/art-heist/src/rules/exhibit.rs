@@ -2,7 +2,8 @@
 //! shown; and how exhibits rank.
 
 use crate::cards::{ArtSet, Letter, PLAYERS};
-use crate::state::{lowest, seats, ArtHeist, Listed, SeatOrder};
+use crate::data::Components;
+use crate::state::{lowest, seats, ArtHeist, Listed, PerSeat, SeatOrder};
 use crate::types::{Run, SeatId};
 
 impl ArtHeist {
@@ -47,22 +48,36 @@ impl ArtHeist {
     /// 出したプレイヤーから順に」, then the oldest card.
     pub(crate) fn order_of(&self, shown: u8) -> SeatOrder {
         let mut order = SeatOrder::new();
-        if shown & shown.wrapping_sub(1) == 0 {
-            // One exhibit (or none) needs no strengths.
-            if let Some(p) = lowest(shown) {
-                let _ = order.push(Listed(p));
-            }
-            return order;
-        }
-        for p in seats(shown) {
-            let _ = order.push(Listed(p));
-        }
-        // No two exhibits tie (no two share their oldest card), so any sort gives this
-        // one order.
-        let rules = self.rules();
-        sort_descending(order.as_mut_slice(), |p| rules.strength(self.exhibit[p.0]));
+        fill_order(self.rules(), &self.exhibit, shown, &mut order);
         order
     }
+}
+
+/// [`ArtHeist::order_of`] into `order` (empty), on the fields it reads, so that `order`
+/// may be a field of the same state: the turn's order is built where it is kept
+/// (`steal_exhibits`), byte by byte, and read back byte by byte. Returned by value, the
+/// 6-byte list was read whole right after its bytes were written (a stalled
+/// store-to-load forward on every reveal).
+#[inline]
+pub(crate) fn fill_order(
+    rules: &Components,
+    exhibit: &PerSeat<u64>,
+    shown: u8,
+    order: &mut SeatOrder,
+) {
+    if shown & shown.wrapping_sub(1) == 0 {
+        // One exhibit (or none) needs no strengths.
+        if let Some(p) = lowest(shown) {
+            let _ = order.push(Listed(p));
+        }
+        return;
+    }
+    for p in seats(shown) {
+        let _ = order.push(Listed(p));
+    }
+    // No two exhibits tie (no two share their oldest card), so any sort gives this
+    // one order.
+    sort_descending(order.as_mut_slice(), |p| rules.strength(exhibit[p.0]));
 }
 
 /// Sorts a few seats by a key, highest first (insertion sort: at most 5 items, and the

@@ -14,7 +14,7 @@ mod castle;
 mod exhibit;
 mod turn;
 
-pub(crate) use exhibit::sort_descending;
+pub(crate) use exhibit::{fill_order, sort_descending};
 
 use crate::state::{seat_bit, ArtHeist};
 use crate::types::{Action, SeatId};
