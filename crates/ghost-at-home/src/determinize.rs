@@ -53,7 +53,7 @@ impl GhostAtHome {
             world.hands[other] = hand;
         }
         for discarded in world.pile.0.as_mut_slice() {
-            if hidden(discarded.owner) {
+            if hidden(discarded.owner()) {
                 if let Some(c) = next.next() {
                     discarded.card = c;
                 }

@@ -155,8 +155,10 @@ impl GhostAtHome {
         // A room play needs a room of the open floor or a wild room (the cards fill the
         // open floor first); it is made of rooms only.
         let open_byte = spaces[1] & !NO_SPACE;
-        let rooms_possible = spaces[1] & NO_SPACE == 0
-            && (hand.rooms_per_floor() & (open_byte * 0xFF) != 0 || hand.contains(Card::WildRoom));
+        // `&` and `|`, not `&&` and `||`: both sides are a few bit operations, and as
+        // jumps they went either way at random (a mispredicted branch every few turns).
+        let rooms_possible = (spaces[1] & NO_SPACE == 0)
+            & ((hand.rooms_per_floor() & (open_byte * 0xFF) != 0) | hand.contains(Card::WildRoom));
         // A light is 2 or 3 printed rooms.
         let light_floors = if hand.bulbs() >= 5 {
             u32::from(house.light_mask())

@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, Counts, Floor};
 use crate::hand::Hand;
-use crate::types::{Next, Options, Owner, PerSeat, Seated, MAX_CARDS};
+use crate::types::{Next, Options, Owner, PerSeat, Seated, MAX_CARDS, MAX_PLAYERS};
 use takuge_engine::{FixedList, GameRng};
 
 /// One floor of a house: two room spaces (left, right), the cats on its
@@ -100,11 +100,37 @@ impl House {
 /// looked at, only kept: a determinization redraws it in place).
 pub(crate) type Deck = FixedList<Card, MAX_CARDS>;
 
-/// A card of the discard pile and who may know it.
+/// A card of the discard pile and who may know it ([`Discarded::owner`]). The owner
+/// is kept as one plain byte, the discarding seat or [`Discarded::PUBLIC`]: with an
+/// [`Owner`] field (whose seat byte is undefined when public) a new empty pile, at
+/// every reshuffle, was written entry by entry (~110 stores); now it is zeroed memory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Discarded {
     pub(crate) card: Card,
-    pub(crate) owner: Owner,
+    owner: u8,
+}
+
+impl Discarded {
+    /// The owner byte of a card discarded face up (no seat: seats are below
+    /// `MAX_PLAYERS`).
+    const PUBLIC: u8 = u8::MAX;
+
+    pub(crate) fn new(card: Card, owner: Owner) -> Self {
+        let owner = match owner {
+            Owner::Public => Self::PUBLIC,
+            Owner::Secret(seat) => seat.index() as u8,
+        };
+        Discarded { card, owner }
+    }
+
+    /// Who may know the card.
+    #[inline]
+    pub(crate) fn owner(self) -> Owner {
+        match Seated::check(takuge_engine::Seat(self.owner), MAX_PLAYERS) {
+            Some(seat) => Owner::Secret(seat),
+            None => Owner::Public,
+        }
+    }
 }
 
 /// The discard pile (捨て札). Cards discarded face up are public; the cards a player
@@ -121,12 +147,12 @@ impl Pile {
 
     /// Adds a card on top (the pile holds every card of the game at most: never full).
     pub(crate) fn push(&mut self, card: Card, owner: Owner) {
-        let _ = self.0.push(Discarded { card, owner });
+        let _ = self.0.push(Discarded::new(card, owner));
     }
 
     /// (card, owner) in the order discarded.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (Card, Owner)> + '_ {
-        self.0.iter().map(|d| (d.card, d.owner))
+        self.0.iter().map(|d| (d.card, d.owner()))
     }
 
     /// The cards discarded face up.
@@ -227,10 +253,11 @@ impl GhostAtHome {
         Seated::check(takuge_engine::Seat(i as u8), n).unwrap_or(Seated::FIRST)
     }
 
-    /// The seat after `seat` in turn order.
+    /// The seat after `seat` in turn order: the engine's `Seated::next` (one compare;
+    /// `seat_after`'s re-check of the seat cost a few instructions every turn).
     #[inline]
     pub(crate) fn next_seat(&self, seat: Seated) -> Seated {
-        self.seat_after(seat, 1)
+        seat.next(self.players_usize())
     }
 
     /// The seats other than `seat`, in turn order after it.

@@ -35,20 +35,37 @@ impl GhostAtHome {
     /// The deck is kept unordered and each draw takes a uniformly random card of it,
     /// which deals exactly like shuffling once and drawing from the top, without paying
     /// for a whole shuffle at every reshuffle.
+    ///
+    /// The removal is `swap_remove(pick)` written as a `pop` and a replace: the same
+    /// deck afterwards, without the swap's two bounds checks (about 150 draws a random
+    /// 4-player game).
+    #[inline]
     pub(crate) fn draw_card(&mut self) -> Option<Card> {
         if self.deck.is_empty() {
-            if self.pile.len() == 0 {
-                return None;
-            }
-            self.deck.clear();
-            for (card, _) in self.pile.iter() {
-                let _ = self.deck.push(card);
-            }
-            self.pile = Default::default();
-            self.reshuffles = self.reshuffles.saturating_add(1);
+            self.reshuffle()?;
         }
         let pick = self.rng.index(self.deck.len());
-        self.deck.swap_remove(pick)
+        let last = self.deck.pop()?;
+        Some(match self.deck.get_mut(pick) {
+            Some(slot) => std::mem::replace(slot, last),
+            None => last,
+        })
+    }
+
+    /// The discard pile becomes the deck (rare: out of line, off the draw path); `None`
+    /// if the pile is empty too.
+    #[inline(never)]
+    fn reshuffle(&mut self) -> Option<()> {
+        if self.pile.len() == 0 {
+            return None;
+        }
+        self.deck.clear();
+        for (card, _) in self.pile.iter() {
+            let _ = self.deck.push(card);
+        }
+        self.pile = Default::default();
+        self.reshuffles = self.reshuffles.saturating_add(1);
+        Some(())
     }
 
     /// Draws up to `count` cards into `me`'s hand (never past three).
