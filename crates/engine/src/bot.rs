@@ -107,6 +107,21 @@ pub fn checked_random_playout<G: Game>(
     buf: &mut Vec<G::Action>,
     max_steps: usize,
 ) -> usize {
+    playout_with(state, rng, buf, max_steps, |s, seat, a| {
+        s.apply(seat, a).is_ok()
+    })
+}
+
+/// Draws with `sample_action` for the first pending seat and plays with `play` (false:
+/// stop) until the game ends or `max_steps` actions were played.
+#[inline]
+fn playout_with<G: Game>(
+    state: &mut G,
+    rng: &mut GameRng,
+    buf: &mut Vec<G::Action>,
+    max_steps: usize,
+    mut play: impl FnMut(&mut G, Seat, &G::Action) -> bool,
+) -> usize {
     let mut steps = 0;
     while steps < max_steps {
         let Some(seat) = state.to_move().first_seat() else {
@@ -115,7 +130,7 @@ pub fn checked_random_playout<G: Game>(
         let Some(action) = state.sample_action(seat, rng, buf) else {
             break;
         };
-        if state.apply(seat, &action).is_err() {
+        if !play(state, seat, &action) {
             break;
         }
         steps += 1;
@@ -135,18 +150,10 @@ pub fn sampled_random_playout<G: Game>(
     buf: &mut Vec<G::Action>,
     max_steps: usize,
 ) -> usize {
-    let mut steps = 0;
-    while steps < max_steps {
-        let Some(seat) = state.to_move().first_seat() else {
-            break;
-        };
-        let Some(action) = state.sample_action(seat, rng, buf) else {
-            break;
-        };
-        state.apply_legal(seat, &action);
-        steps += 1;
-    }
-    steps
+    playout_with(state, rng, buf, max_steps, |s, seat, a| {
+        s.apply_legal(seat, a);
+        true
+    })
 }
 
 /// Sets up a game from a seed drawn from `rng` and plays it out at random: the

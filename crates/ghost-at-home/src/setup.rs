@@ -29,18 +29,10 @@ pub(crate) fn option_sets() -> Vec<Options> {
 }
 
 impl GhostAtHome {
-    /// The deck of the options, and three cards to each player, one at a time.
-    pub(crate) fn deal(
-        meta: &GameMeta,
-        options: &Options,
-        players: usize,
-        seed: u64,
-    ) -> Result<Self, SetupError> {
-        validate(meta, options, players)?;
-        let data = card_data().map_err(|reason| SetupError::InvalidOptions {
-            reason: reason.to_string(),
-        })?;
-        let mut state = GhostAtHome {
+    /// Empty houses and hands, no deck, seat 0 to play: what the deal (and the tests'
+    /// scenarios) start from.
+    pub(crate) fn empty(options: &Options, players: usize, seed: u64) -> Self {
+        GhostAtHome {
             options: options.clone(),
             players: players as u8,
             rng: GameRng::from_seed(seed),
@@ -52,7 +44,21 @@ impl GhostAtHome {
             active: Seated::FIRST,
             phase: Phase::Choose,
             turn: 1,
-        };
+        }
+    }
+
+    /// The deck of the options, and three cards to each player, one at a time.
+    pub(crate) fn deal(
+        meta: &GameMeta,
+        options: &Options,
+        players: usize,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        validate(meta, options, players)?;
+        let data = card_data().map_err(|reason| SetupError::InvalidOptions {
+            reason: reason.to_string(),
+        })?;
+        let mut state = Self::empty(options, players, seed);
         for card in composition(data, options.special_cards).cards() {
             let _ = state.deck.push(card);
         }

@@ -4,11 +4,11 @@
 use crate::cards::{Card, Counts, Floor};
 use crate::hand::{Cards, Hand};
 use crate::legal;
-use crate::state::{GhostAtHome, House, Phase};
-use crate::types::{Action, Options, PerSeat, Seated, MAX_PLAYERS};
+use crate::state::{GhostAtHome, House};
+use crate::types::{Action, Options, Seated, MAX_PLAYERS};
 use crate::view::PhaseView;
 use takuge_engine::conformance::Probe;
-use takuge_engine::{Game, GameRng, Seat, Viewer};
+use takuge_engine::{Game, Seat, Viewer};
 
 pub use crate::state::FloorState;
 
@@ -72,19 +72,7 @@ impl H {
 /// drawn from (at random), seat 0 to play, special cards off.
 pub fn game(houses: &[H], hands: &[&[Card]], deck: &[Card]) -> GhostAtHome {
     let players = houses.len().clamp(2, MAX_PLAYERS);
-    let mut state = GhostAtHome {
-        options: Options::default(),
-        players: players as u8,
-        rng: GameRng::from_seed(0),
-        houses: PerSeat::default(),
-        hands: PerSeat::default(),
-        deck: Default::default(),
-        pile: Default::default(),
-        reshuffles: 0,
-        active: Seated::FIRST,
-        phase: Phase::Choose,
-        turn: 1,
-    };
+    let mut state = GhostAtHome::empty(&Options::default(), players, 0);
     for (seat, h) in Seated::all(players).zip(houses) {
         state.houses[seat] = h.0;
         state.houses[seat].sync();
