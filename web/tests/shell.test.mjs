@@ -359,7 +359,8 @@ test('bot seats have distinct names in the seat list, the log and the result', a
   const bots = names.filter((n) => n !== page.takugeName);
   assert.equal(bots.length, 3);
   assert.equal(new Set(bots).size, 3, `distinct bot names: ${bots}`);
-  for (const n of bots) assert.match(n, /^rules [1-4] \(bot\)$/);
+  // The rule bot by its name in the reader's language (`bot.rules`), numbered by seat.
+  for (const n of bots) assert.match(n, /^Rule-follower [1-4] \(bot\)$/);
   let marked = false;
   await playToEnd(page, {
     maxClicks: 400,
