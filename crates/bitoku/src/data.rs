@@ -200,6 +200,9 @@ fn check_board(board: &Board, bitoku_kinds: usize) -> Result<(), String> {
             board.keep, board.draw_to
         ));
     }
+    if !(1..=4).contains(&board.display_spaces) || !(1..=3).contains(&board.hill_dice_spaces) {
+        return Err("display_spaces is 1 to 4 and hill_dice_spaces 1 to 3".into());
+    }
     let mut covered = [false; MAX_PLAYERS + 1];
     for (name, side) in [("small", &board.side.small), ("large", &board.side.large)] {
         for p in &side.players {
@@ -351,6 +354,10 @@ fn check_tiles(tiles: &Tiles) -> Result<(), String> {
         }
         named(format!("{what} action"), &b.action)?;
         named(format!("{what} bonus"), &b.bonus)?;
+        if b.bonus.iter().any(|s| !matches!(s, Step::Gain(_))) {
+            // The owner takes the bonus at once, during another player's turn: no choices.
+            return Err(format!("{what}: an ownership bonus is `gain` steps only"));
+        }
         if b.action.is_empty() || b.bonus.is_empty() {
             return Err(format!("{what}: an action and a bonus"));
         }
