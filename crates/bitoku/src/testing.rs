@@ -248,3 +248,21 @@ pub fn year_end_snow(g: &mut Bitoku) {
 }
 
 pub use crate::state::{Hill, Kind, Row, HILLS, REGIONS, SETTLEMENT};
+
+/// 成果の獲得 for `seat` now (its purple crystals queued), then the game goes on.
+pub fn begin_income(g: &mut Bitoku, seat: u8) {
+    let i = g.order().iter().position(|&s| s == seat).unwrap_or(0) as u8;
+    g.phase = Phase::SpringIncome { i };
+    g.queue_income(seat);
+    g.advance();
+}
+
+/// The Awakening's scoring now (B–H added to the virtue points).
+pub fn final_scoring(g: &mut Bitoku) {
+    g.final_scoring();
+    g.phase = Phase::Over;
+}
+
+pub fn set_year(g: &mut Bitoku, year: u8) {
+    g.year = year;
+}
