@@ -8,16 +8,40 @@ use crate::state::{Bitoku, DieAt, Phase};
 use crate::types::Action;
 use takuge_engine::{Bot, BotFactory, Determinized, Game, GameRng, RandomBot, Seat};
 
-/// The game's bots, the default first.
+/// The game's bots, the default first: the balanced rule bot, one rule bot per
+/// strategy (it values its strategy's things beyond their points), and random.
 pub fn bots() -> Vec<(&'static str, BotFactory<Bitoku>)> {
     vec![
         ("rule", RuleBot::boxed),
+        ("yokai", || RuleBot::with(Strategy::Yokai)),
+        ("builder", || RuleBot::with(Strategy::Buildings)),
+        ("crystals", || RuleBot::with(Strategy::Crystals)),
+        ("kodama", || RuleBot::with(Strategy::Kodama)),
+        ("visions", || RuleBot::with(Strategy::Visions)),
         ("random", RandomBot::<Bitoku>::boxed),
     ]
 }
 
+/// What a strategy bot goes after.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strategy {
+    #[default]
+    Balanced,
+    /// Yokai owned and retired.
+    Yokai,
+    /// Buildings built.
+    Buildings,
+    /// Crystals set and pilgrims woken.
+    Crystals,
+    /// Kodama on the tracks (lake treasures).
+    Kodama,
+    /// Visions met, Bitoku cards on the path.
+    Visions,
+}
+
 #[derive(Default)]
 pub struct RuleBot {
+    strategy: Strategy,
     legal: Vec<Action>,
     scratch: Vec<Action>,
 }
@@ -25,6 +49,35 @@ pub struct RuleBot {
 impl RuleBot {
     pub fn boxed() -> Box<dyn Bot<Bitoku>> {
         Box::new(RuleBot::default())
+    }
+
+    pub fn with(strategy: Strategy) -> Box<dyn Bot<Bitoku>> {
+        Box::new(RuleBot {
+            strategy,
+            ..RuleBot::default()
+        })
+    }
+}
+
+/// The strategy's extra value of a state (only before the game ends: the points
+/// decide at the end).
+fn leaning(g: &Bitoku, me: u8, strategy: Strategy) -> f64 {
+    use crate::types::Count;
+    let count = |c: Count| f64::from(g.count(me, c));
+    match strategy {
+        Strategy::Balanced => 0.0,
+        Strategy::Yokai => 1.0 * count(Count::YokaiRetired) + 0.5 * count(Count::YokaiOwned),
+        Strategy::Buildings => 1.5 * count(Count::BuildingsBuilt),
+        Strategy::Crystals => 1.5 * count(Count::Crystals),
+        Strategy::Kodama => {
+            0.4 * g
+                .player(usize::from(me))
+                .kodama
+                .iter()
+                .map(|&k| f64::from(k))
+                .sum::<f64>()
+        }
+        Strategy::Visions => 1.0 * count(Count::Visions) + 1.0 * count(Count::BitokuCards),
     }
 }
 
@@ -80,7 +133,14 @@ impl RuleBot {
 
 impl Bot<Bitoku> for RuleBot {
     fn name(&self) -> &'static str {
-        "rule"
+        match self.strategy {
+            Strategy::Balanced => "rule",
+            Strategy::Yokai => "yokai",
+            Strategy::Buildings => "builder",
+            Strategy::Crystals => "crystals",
+            Strategy::Kodama => "kodama",
+            Strategy::Visions => "visions",
+        }
     }
 
     fn choose(&mut self, world: &Determinized<Bitoku>, rng: &mut GameRng) -> Option<Action> {
@@ -95,6 +155,9 @@ impl Bot<Bitoku> for RuleBot {
                 self.finish_turn(&mut s, me.0, a);
                 // A little noise breaks ties between equal choices.
                 let mut v = value(&s, me.0) + f64::from(rng.below(100)) / 1000.0;
+                if s.phase() != Phase::Over {
+                    v += leaning(&s, me.0, self.strategy);
+                }
                 if *a == Action::Pass {
                     v -= 0.2;
                 }

@@ -6,11 +6,12 @@ use takuge_engine::conformance::{assert_conforms, Config};
 #[test]
 fn conforms_for_every_player_count() {
     let report = assert_conforms::<Bitoku>(&Config {
-        games: 12,
+        games: 60,
         max_steps: 20_000,
         ..Config::default()
     });
     // One option set × 1–4 players.
     assert_eq!(report.setups, 4);
-    assert!(report.games >= 48, "{report:?}");
+    assert!(report.games >= 240, "{report:?}");
+    assert!(report.refusals_checked > 1_000, "{report:?}");
 }
