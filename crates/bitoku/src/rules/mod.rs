@@ -6,6 +6,7 @@ pub(crate) mod awakening;
 pub(crate) mod effects;
 pub(crate) mod seasons;
 pub(crate) mod summer;
+pub(crate) mod tiles;
 
 use crate::state::*;
 use crate::types::{Action, CrystalColour};
