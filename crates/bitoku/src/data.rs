@@ -41,6 +41,8 @@ pub mod counts {
     pub const BUILDING_MARKERS: usize = 6;
     pub const DICE: usize = 3;
     pub const MAX_PLAYERS: usize = 4;
+    /// The solo automa's cards (takuge's own: the retail game has 10 Tengu cards).
+    pub const TENGU_CARDS: usize = 10;
     /// Face-up Iwakura rocks on the board.
     pub const IWAKURA_FACE_UP: usize = 2;
 }
@@ -327,7 +329,25 @@ fn check_board(board: &Board, bitoku_kinds: usize) -> Result<(), String> {
         pb.building_space_points.len(),
         BUILDING_MARKERS,
     )?;
-    named("player_board start".into(), &pb.start)
+    named("player_board start".into(), &pb.start)?;
+    expect_len("tengu cards", board.tengu.len(), TENGU_CARDS)?;
+    for (i, t) in board.tengu.iter().enumerate() {
+        if !ids.contains(t.region.as_str()) {
+            return Err(format!("tengu card {}: no region {}", i + 1, t.region));
+        }
+        if !(1..=6).contains(&t.value) {
+            return Err(format!("tengu card {}: a die shows 1 to 6", i + 1));
+        }
+    }
+    if board.solo_titles.is_empty()
+        || board
+            .solo_titles
+            .windows(2)
+            .any(|w| w[0].score >= w[1].score)
+    {
+        return Err("solo_titles: at least one, scores ascending".into());
+    }
+    Ok(())
 }
 
 fn check_tiles(tiles: &Tiles) -> Result<(), String> {

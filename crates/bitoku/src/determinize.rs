@@ -48,6 +48,7 @@ impl Bitoku {
         reshuffle(&mut w.vision_deck, rng);
         reshuffle(&mut w.bitoku_deck, rng);
         reshuffle(&mut w.yokai_deck, rng);
+        reshuffle(&mut w.tengu.deck, rng);
         for rows in w.rows.iter_mut() {
             let [a, b] = rows;
             let mut pool: FixedList<u8, 32> =

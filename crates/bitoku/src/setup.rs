@@ -46,6 +46,8 @@ impl Bitoku {
             lake: [0, 1, 2, 3, 4],
             neutral: players == 2,
             torii: [0, 0],
+            solo: players == 1,
+            tengu: Tengu::default(),
             rows: Default::default(),
             face_up_rocks: [None; 2],
             boxed_rocks: FixedList::new(),
@@ -190,6 +192,13 @@ impl Bitoku {
             g.rng.shuffle(o);
         }
         g.order = order;
+        if g.solo {
+            // The Tengu's cards, shuffled (drawn after the player's deal).
+            g.tengu.deck = (0..comp.board.tengu.len().min(16) as u8).collect();
+            let mut deck = g.tengu.deck;
+            g.rng.shuffle(deck.as_mut_slice());
+            g.tengu.deck = deck;
+        }
         g.start_year();
         Ok(g)
     }

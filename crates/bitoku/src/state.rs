@@ -17,6 +17,8 @@ pub const HILLS: usize = 4;
 pub const FOREST_SPACES: usize = 3;
 pub const ABODE: usize = 4;
 pub const DISPLAY: usize = 4;
+/// The seat number the solo automa's dice carry on the board (no player's).
+pub const TENGU: u8 = 7;
 /// No region: an effect outside a forest or building action.
 pub const NO_REGION: u8 = u8::MAX;
 
@@ -130,6 +132,17 @@ impl Player {
     pub fn resources(&self) -> u32 {
         self.goods.res.iter().map(|&r| u32::from(r)).sum()
     }
+}
+
+/// The solo automa (天狗, takuge's own): its card deck, the dice it has placed this
+/// summer (their values), its kodama.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tengu {
+    pub deck: FixedList<u8, 16>,
+    pub discard: FixedList<u8, 16>,
+    pub dice: [u8; DICE],
+    pub placed: u8,
+    pub kodama: [u8; REGIONS],
 }
 
 /// An effect waiting to be resolved, in an order the seat chooses (任意の順番).
@@ -264,6 +277,9 @@ pub struct Bitoku {
     pub(crate) neutral: bool,
     /// 鳥居 A and B.
     pub(crate) torii: [u8; 2],
+    /// The solo automa: in play with one player only.
+    pub(crate) solo: bool,
+    pub(crate) tengu: Tengu,
     pub(crate) rows: [[Row; 2]; 4],
     pub(crate) face_up_rocks: [Option<u8>; 2],
     pub(crate) boxed_rocks: FixedList<u8, 16>,
@@ -345,6 +361,9 @@ impl Bitoku {
 
     /// The value of a die on the board (seat, die index).
     pub(crate) fn die_value(&self, seat: u8, die: u8) -> u8 {
+        if seat == TENGU {
+            return self.tengu.dice.get(usize::from(die)).copied().unwrap_or(0);
+        }
         self.player(usize::from(seat))
             .dice
             .get(usize::from(die))

@@ -115,7 +115,11 @@ pub fn set_order(g: &mut Bitoku, order: &[u8]) {
 
 /// Puts a die of `seat` on a forest region with this value, without any rule.
 pub fn put_die_in_forest(g: &mut Bitoku, seat: u8, die: u8, region: u8, value: u8) {
-    if let Some(d) = g.pl(seat).dice.get_mut(usize::from(die)) {
+    if seat == TENGU {
+        if let Some(v) = g.tengu.dice.get_mut(usize::from(die)) {
+            *v = value;
+        }
+    } else if let Some(d) = g.pl(seat).dice.get_mut(usize::from(die)) {
         d.value = value;
         d.at = DieAt::Forest(region);
     }
@@ -266,3 +270,11 @@ pub fn final_scoring(g: &mut Bitoku) {
 pub fn set_year(g: &mut Bitoku, year: u8) {
     g.year = year;
 }
+
+pub fn set_tengu_kodama(g: &mut Bitoku, region: usize, space: u8) {
+    if let Some(k) = g.tengu.kodama.get_mut(region) {
+        *k = space;
+    }
+}
+
+pub use crate::state::TENGU;

@@ -350,6 +350,15 @@ pub struct PlayerBoard {
     pub start: Effect,
 }
 
+/// A card of the solo automa, the Tengu (天狗, takuge's own): where it puts a die and
+/// what the die shows; its kodama steps on that region's track.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TenguCard {
+    pub region: String,
+    pub value: u8,
+}
+
 /// `board.toml`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -369,6 +378,19 @@ pub struct Board {
     pub virtue_path: VirtuePath,
     pub bitoku_kinds: KindPoints,
     pub player_board: PlayerBoard,
+    /// The solo automa's cards.
+    pub tengu: Vec<TenguCard>,
+    /// The solo score-attack table: the least score of each title, ascending.
+    pub solo_titles: Vec<SoloTitle>,
+}
+
+/// A title of the solo score attack.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SoloTitle {
+    pub score: u16,
+    pub name_ja: String,
+    pub name_en: String,
 }
 
 /// `tiles.toml`.

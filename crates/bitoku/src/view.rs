@@ -90,6 +90,18 @@ pub struct View {
     pub bitoku_discard: Vec<u8>,
     pub yokai_deck: usize,
     pub yokai_discard: Vec<u8>,
+    /// The solo automa (天狗): its kodama, cards left, cards turned (the forest lists its
+    /// dice under seat 7).
+    pub tengu: Option<TenguView>,
+    /// Solo, once the game is over: the score attack's title (English, Japanese).
+    pub solo_title: Option<(String, String)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TenguView {
+    pub kodama: Vec<u8>,
+    pub deck: usize,
+    pub discard: Vec<u8>,
 }
 
 impl Bitoku {
@@ -208,6 +220,15 @@ impl Bitoku {
             bitoku_discard: self.bitoku_discard.iter().copied().collect(),
             yokai_deck: self.yokai_deck.len(),
             yokai_discard: self.yokai_discard.iter().copied().collect(),
+            tengu: self.solo.then(|| TenguView {
+                kodama: self.tengu.kodama.to_vec(),
+                deck: self.tengu.deck.len(),
+                discard: self.tengu.discard.iter().copied().collect(),
+            }),
+            solo_title: (self.phase == Phase::Over)
+                .then(|| self.solo_title())
+                .flatten()
+                .map(|t| (t.name_en.clone(), t.name_ja.clone())),
         }
     }
 

@@ -807,3 +807,74 @@ fn the_most_virtue_points_wins_ties_broken_by_resources() {
     // Seat 0 scores 3 as first in turn order.
     assert_eq!(o.ranks, vec![1, 2]);
 }
+
+// ---- Solo: the Tengu automa (takuge's own; docs/games/bitoku.md) ----
+
+#[test]
+fn solo_the_tengu_places_a_die_after_each_player_action() {
+    let mut g = at_summer(1, 31);
+    let tengu_dice = |g: &Bitoku| {
+        g.view(takuge_engine::Viewer::Spectator)
+            .forest
+            .iter()
+            .flatten()
+            .filter(|d| d.0 == TENGU)
+            .count()
+    };
+    assert_eq!(tengu_dice(&g), 0);
+    let y = g.player(0).hand.first().copied().unwrap_or(0);
+    play(&mut g, 0, Action::Play { yokai: y, slot: 0 });
+    play_first_until(&mut g, |g| !busy(g));
+    assert_eq!(tengu_dice(&g), 1);
+    assert_eq!(
+        g.view(takuge_engine::Viewer::Spectator)
+            .tengu
+            .map(|t| t.discard.len()),
+        Some(1)
+    );
+}
+
+#[test]
+fn solo_the_tengus_die_raises_the_bar_for_forest_actions() {
+    let mut g = at_summer(1, 32);
+    let jade = region("jade-glade");
+    set_settlement(&mut g, jade, 0, Settled::Empty);
+    let p = player_mut(&mut g, 0);
+    p.goods = Goods::default();
+    p.dice[0] = Die {
+        value: 3,
+        at: DieAt::Green,
+    };
+    // A Tengu die showing 4 in the Jade Glade.
+    put_die_in_forest(&mut g, TENGU, 0, jade, 4);
+    play(
+        &mut g,
+        0,
+        Action::Place {
+            die: 0,
+            at: Spot::Forest(jade),
+        },
+    );
+    assert_eq!(g.player(0).goods.res, [0; 4]);
+}
+
+#[test]
+fn solo_the_tengus_kodama_takes_lake_ranks_for_nobody() {
+    let mut g = at_summer(1, 33);
+    set_lake(&mut g, 0, 0); // 8, 5, 3, 1
+    set_kodama(&mut g, 0, 0, 2);
+    set_tengu_kodama(&mut g, 0, 3);
+    assert_eq!(lake_points(&g, 0, 0), 5);
+}
+
+#[test]
+fn solo_a_game_ends_with_a_score_attack_title() {
+    let mut g = at_summer(1, 34);
+    play_first_until(&mut g, |g| g.is_over());
+    let v = g.view(takuge_engine::Viewer::Seat(Seat(0)));
+    assert!(v.solo_title.is_some());
+    assert!(game(2, 34)
+        .view(takuge_engine::Viewer::Spectator)
+        .solo_title
+        .is_none());
+}

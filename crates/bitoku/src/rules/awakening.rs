@@ -47,6 +47,19 @@ impl Bitoku {
         }
     }
 
+    /// The solo score attack's title of the player's score (solo games only).
+    pub fn solo_title(&self) -> Option<&'static crate::types::SoloTitle> {
+        if !self.solo {
+            return None;
+        }
+        let score = self.p[0].virtue;
+        c().board
+            .solo_titles
+            .iter()
+            .rev()
+            .find(|t| i32::from(t.score) <= score)
+    }
+
     /// What the Awakening would give `seat` now.
     pub fn awakening(&self, seat: u8) -> Awakening {
         let comp = c();
@@ -142,6 +155,12 @@ impl Bitoku {
             .collect();
         if self.neutral {
             let _ = all.push(comp.board.kodama.neutral_space);
+        }
+        // The solo automa's kodama ranks like a player's, for nobody.
+        if self.solo {
+            if let Some(&k) = self.tengu.kodama.get(region).filter(|&&k| k > 0) {
+                let _ = all.push(k);
+            }
         }
         let ahead = all.iter().filter(|&&x| x > mine).count();
         let tied = all.iter().filter(|&&x| x == mine).count().max(1);

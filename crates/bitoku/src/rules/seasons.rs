@@ -11,7 +11,7 @@ impl Bitoku {
         let n = self.players_usize();
         let mut first: FixedList<u8, MAX_PLAYERS> = FixedList::new();
         for (seat, _) in self.abode.iter().flatten() {
-            if !first.contains(seat) {
+            if usize::from(*seat) < n && !first.contains(seat) {
                 let _ = first.push(*seat);
             }
         }
@@ -34,6 +34,7 @@ impl Bitoku {
         for h in self.hills.iter_mut() {
             h.dice = 0;
         }
+        self.tengu.placed = 0;
         self.phase = Phase::WinterArrange { i: 0 };
     }
 

@@ -19,6 +19,9 @@ impl Bitoku {
 
     /// The next player in turn order who has not passed; autumn when all have.
     pub(crate) fn next_turn(&mut self, turn: u8) {
+        if self.solo {
+            self.tengu_acts();
+        }
         let n = self.players;
         for k in 1..=n {
             let t = (turn + k) % n;
@@ -34,6 +37,52 @@ impl Bitoku {
         }
         self.autumn();
         self.begin_winter();
+    }
+
+    /// The solo automa's turn: its next card puts one of its dice in the card's region
+    /// (or the next region with a free space) and steps its kodama there.
+    fn tengu_acts(&mut self) {
+        if self.tengu.deck.is_empty() {
+            let mut pile = self.tengu.discard;
+            pile.as_mut_slice().sort_unstable();
+            self.rng.shuffle(pile.as_mut_slice());
+            self.tengu.deck = pile;
+            self.tengu.discard.clear();
+        }
+        let Some(card) = self.tengu.deck.pop() else {
+            return;
+        };
+        let _ = self.tengu.discard.push(card);
+        let Some(t) = c().board.tengu.get(usize::from(card)) else {
+            return;
+        };
+        let Some(home) = c().board.region.iter().position(|r| r.id == t.region) else {
+            return;
+        };
+        if usize::from(self.tengu.placed) < DICE {
+            let spaces = self.forest_spaces();
+            let free = (0..REGIONS)
+                .map(|k| (home + k) % REGIONS)
+                .find(|&r| self.forest.get(r).is_some_and(|f| f.len() < spaces));
+            if let Some(r) = free {
+                let die = self.tengu.placed;
+                if let Some(v) = self.tengu.dice.get_mut(usize::from(die)) {
+                    *v = t.value;
+                }
+                if let Some(f) = self.forest.get_mut(r) {
+                    let _ = f.push((TENGU, die));
+                }
+                self.tengu.placed += 1;
+            }
+        }
+        let end = Self::track_end();
+        let player_at_end = self.p[0].kodama.get(home) == Some(&end);
+        if let Some(k) = self.tengu.kodama.get_mut(home) {
+            // Only the first to arrive stands on the last space.
+            if *k < end && !(*k + 1 == end && player_at_end) {
+                *k += 1;
+            }
+        }
     }
 
     fn acted(&mut self) {
