@@ -41,6 +41,8 @@ pub mod counts {
     pub const BUILDING_MARKERS: usize = 6;
     pub const DICE: usize = 3;
     pub const MAX_PLAYERS: usize = 4;
+    /// The solo automa's cards (takuge's own: the retail game has 10 Tengu cards).
+    pub const TENGU_CARDS: usize = 10;
     /// Face-up Iwakura rocks on the board.
     pub const IWAKURA_FACE_UP: usize = 2;
 }
@@ -200,6 +202,9 @@ fn check_board(board: &Board, bitoku_kinds: usize) -> Result<(), String> {
             board.keep, board.draw_to
         ));
     }
+    if !(1..=4).contains(&board.display_spaces) || !(1..=3).contains(&board.hill_dice_spaces) {
+        return Err("display_spaces is 1 to 4 and hill_dice_spaces 1 to 3".into());
+    }
     let mut covered = [false; MAX_PLAYERS + 1];
     for (name, side) in [("small", &board.side.small), ("large", &board.side.large)] {
         for p in &side.players {
@@ -324,7 +329,25 @@ fn check_board(board: &Board, bitoku_kinds: usize) -> Result<(), String> {
         pb.building_space_points.len(),
         BUILDING_MARKERS,
     )?;
-    named("player_board start".into(), &pb.start)
+    named("player_board start".into(), &pb.start)?;
+    expect_len("tengu cards", board.tengu.len(), TENGU_CARDS)?;
+    for (i, t) in board.tengu.iter().enumerate() {
+        if !ids.contains(t.region.as_str()) {
+            return Err(format!("tengu card {}: no region {}", i + 1, t.region));
+        }
+        if !(1..=6).contains(&t.value) {
+            return Err(format!("tengu card {}: a die shows 1 to 6", i + 1));
+        }
+    }
+    if board.solo_titles.is_empty()
+        || board
+            .solo_titles
+            .windows(2)
+            .any(|w| w[0].score >= w[1].score)
+    {
+        return Err("solo_titles: at least one, scores ascending".into());
+    }
+    Ok(())
 }
 
 fn check_tiles(tiles: &Tiles) -> Result<(), String> {
@@ -351,6 +374,10 @@ fn check_tiles(tiles: &Tiles) -> Result<(), String> {
         }
         named(format!("{what} action"), &b.action)?;
         named(format!("{what} bonus"), &b.bonus)?;
+        if b.bonus.iter().any(|s| !matches!(s, Step::Gain(_))) {
+            // The owner takes the bonus at once, during another player's turn: no choices.
+            return Err(format!("{what}: an ownership bonus is `gain` steps only"));
+        }
         if b.action.is_empty() || b.bonus.is_empty() {
             return Err(format!("{what}: an action and a bonus"));
         }

@@ -350,6 +350,15 @@ pub struct PlayerBoard {
     pub start: Effect,
 }
 
+/// A card of the solo automa, the Tengu (天狗, takuge's own): where it puts a die and
+/// what the die shows; its kodama steps on that region's track.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TenguCard {
+    pub region: String,
+    pub value: u8,
+}
+
 /// `board.toml`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -357,6 +366,10 @@ pub struct Board {
     pub years: u8,
     pub draw_to: u8,
     pub keep: u8,
+    /// Face-up display spaces beside each tile stack (リザーブ).
+    pub display_spaces: u8,
+    /// Die spaces on each hill space.
+    pub hill_dice_spaces: u8,
     pub side: Sides,
     pub abode: Vec<AbodeSpace>,
     pub region: Vec<Region>,
@@ -365,6 +378,19 @@ pub struct Board {
     pub virtue_path: VirtuePath,
     pub bitoku_kinds: KindPoints,
     pub player_board: PlayerBoard,
+    /// The solo automa's cards.
+    pub tengu: Vec<TenguCard>,
+    /// The solo score-attack table: the least score of each title, ascending.
+    pub solo_titles: Vec<SoloTitle>,
+}
+
+/// A title of the solo score attack.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SoloTitle {
+    pub score: u16,
+    pub name_ja: String,
+    pub name_en: String,
 }
 
 /// `tiles.toml`.
@@ -389,4 +415,132 @@ pub struct Cards {
     pub bitoku: Vec<BitokuCard>,
     pub bitoku_kind: Vec<BitokuKind>,
     pub vision: Vec<Vision>,
+}
+
+// ---------------------------------------------------------------------------------
+// The vocabulary of play: actions and refusals.
+// ---------------------------------------------------------------------------------
+
+/// A resource (資源): 0 wood 木材, 1 stone 石材, 2 jade 翡翠, 3 sake 酒.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Res {
+    Wood,
+    Stone,
+    Jade,
+    Sake,
+}
+
+impl Res {
+    pub const ALL: [Res; 4] = [Res::Wood, Res::Stone, Res::Jade, Res::Sake];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn en(self) -> &'static str {
+        ["wood", "stone", "jade", "sake"][self.index()]
+    }
+
+    pub fn ja(self) -> &'static str {
+        ["木材", "石材", "翡翠", "酒"][self.index()]
+    }
+}
+
+/// Where a die is placed (夏 B): a forest region below the river (森エリア), or a space of
+/// the Great Spirit's abode (大精霊の住み家), 0 the topmost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spot {
+    Forest(u8),
+    Abode(u8),
+}
+
+/// The three effects of a hill space (光の丘), each taken once a year under a Hikaru
+/// marker: its yokai card, its Bitoku card, its printed effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HillPart {
+    Yokai,
+    Bitoku,
+    Effect,
+}
+
+impl HillPart {
+    pub const ALL: [HillPart; 3] = [HillPart::Yokai, HillPart::Bitoku, HillPart::Effect];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One decision of one seat. A turn's big choices are split into small ones so that
+/// every list stays short: placing a die, then its amulets one token at a time; taking
+/// an effect, then each of its steps' choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// 春 A: discard this yokai (a card kind) from the hand.
+    Discard { yokai: u8 },
+    /// 夏 A: play this yokai from the hand into the empty slot.
+    Play { yokai: u8, slot: u8 },
+    /// 夏 B: place this die (0..3, left to right on the board) — released, or
+    /// unreleased by sacrificing an awake pilgrim (巡礼者を除外).
+    Place { die: u8, at: Spot },
+    /// 夏 B: spend an amulet token (御守) of this value on the die just placed.
+    Amulet { value: u8 },
+    /// 夏 B: no more amulets on the die just placed.
+    Done,
+    /// 夏 C: cross the river (川を渡る) with this die to this hill, taking this part.
+    Cross { die: u8, hill: u8, take: HillPart },
+    /// 御魂: use this mitama tile (index among the seat's), a free action in summer.
+    Mitama { index: u8 },
+    /// 蜻蛉: use this dragonfly (index among the seat's), once a year, a free action.
+    Dragonfly { index: u8 },
+    /// 夏 D: pass for the rest of the summer.
+    Pass,
+    /// Resolve this pending effect next (任意の順番: crystals, resonance, forest and
+    /// building actions).
+    Next { task: u8 },
+    /// Do not take this step (効果の発動は任意).
+    Skip,
+    /// Pay the cost of a `pay` step.
+    Pay,
+    /// Take this option of a `choose` step.
+    Choose { option: u8 },
+    /// Move a kodama (木霊) one space on this region's track.
+    Track { region: u8 },
+    /// Wake the sleeping pilgrim on this crystal-area space.
+    Pilgrim { space: u8 },
+    /// Take the tile on this display space (row × display + position) of the kind the
+    /// step names.
+    Tile { slot: u8 },
+    /// Build in this region's settlement.
+    Region { region: u8 },
+    /// Let the discount take off one of this resource.
+    Discount { resource: Res },
+    /// Put the crystal just taken into this socket.
+    Socket { socket: u8 },
+    /// Swap the secret Iwakura rock for the face-up one on this board space.
+    Swap { rock: u8 },
+    /// Retire this yokai (card kind) from the hand or discard pile for its virtue.
+    Retire { yokai: u8 },
+    /// Keep this vision card (of the two drawn).
+    Keep { vision: u8 },
+    /// Use the building on this settlement space of the region where the die stands.
+    UseBuilding { space: u8 },
+    /// 冬 B: retire the yokai in this slot of the player board (精霊の美徳).
+    RetireSlot { slot: u8 },
+    /// 冬 A: the dice back on the red spaces with these values, left to right.
+    Arrange { dice: [u8; 3] },
+}
+
+/// Why an action is refused, in words the seat may read.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Reject(pub String);
+
+impl std::fmt::Display for Reject {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }

@@ -76,6 +76,7 @@ catalog! {
     takuge_art_heist::ArtHeist => takuge_art_heist::bots,
     takuge_ghost_at_home::GhostAtHome => takuge_ghost_at_home::bots,
     takuge_ghost_for_sale::GhostForSale => takuge_ghost_for_sale::bots,
+    takuge_bitoku::Bitoku => takuge_bitoku::bots,
 }
 
 fn _assert_object_safe(_: &dyn takuge_engine::DynGame) {}
