@@ -169,6 +169,8 @@ pub async fn register(
         }
         Err(e) => return Err(e.into()),
     };
+    // The first account of a fresh database approves catalog changes.
+    crate::shelf::admin::first_account(state.hub.writer(), id).await?;
     if guest.is_some() {
         // Whoever held a session of the guest (one planted in the browser before it
         // registered, say) must not hold the account: every guest session ends.
