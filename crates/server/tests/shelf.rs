@@ -689,7 +689,32 @@ async fn the_exported_collection_reads_back_as_an_import(backend: Backend) {
     server.shutdown().await;
 }
 
+async fn takuge_admin_grant_makes_another_account_an_admin(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    let server = env.start().await;
+    let _alice = register(server.addr, "alice").await;
+    let bob = register(server.addr, "bob").await;
+    let (_, added) = bob.post("/api/catalog", json!({"name_en": "Go"})).await;
+    let change = added["change"]["id"].as_i64().expect("change");
+    let approve = format!("/api/catalog/changes/{change}/approve");
+    assert_eq!(bob.post(&approve, json!({})).await.0, 403);
+    // With SQLite the server holds the file alone: the command runs while it is stopped.
+    server.shutdown().await;
+    let granted = takuge_server::shelf::admin::grant(&env.url, "BOB").await;
+    assert_eq!(granted, Ok("bob".to_string()));
+    let unknown = takuge_server::shelf::admin::grant(&env.url, "nobody").await;
+    assert!(unknown.is_err_and(|e| e.contains("nobody")));
+    let server = env.start().await;
+    let bob = bob.with_base(server.addr);
+    let (s, b) = bob.post(&approve, json!({})).await;
+    assert_eq!(s, 200, "{b}");
+    server.shutdown().await;
+}
+
 on_both_databases!(
+    takuge_admin_grant_makes_another_account_an_admin,
     the_five_games_are_in_the_catalog_from_the_first_start,
     the_first_account_approves_what_others_add_and_correct,
     importing_a_bgg_export_twice_changes_nothing_the_second_time,
