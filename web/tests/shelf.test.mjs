@@ -1,11 +1,12 @@
 // The shelf in the browser (issue 17): sign up, import a small BoardGameGeek CSV, filter
 // the shelf by "best with 4" and "under 30 minutes", see a comment's HTML shown as text,
-// log a play, and open the shelf's share link signed out.
+// log a play, and open the shelf's share link signed out; a finished takuge match shows in
+// the plays with its replay.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, newPlayer, screenshot } from './lib.mjs';
+import { startServer, launchBrowser, newPlayer, screenshot, createTable, playToEnd } from './lib.mjs';
 
 let server;
 let browser;
@@ -95,5 +96,24 @@ test('import a BGG export, filter the shelf by best with 4 and under 30 minutes,
   assert.equal((await shelfNames(anon)).length, 4);
   await other.close();
   assert.equal(dialog, false, 'no script from a comment ran');
+  await page.context().close();
+});
+
+test('a finished takuge match is in the plays, with its replay', async () => {
+  const page = await newPlayer(browser, server.url, { plainBoards: true });
+  const id = await createTable(page, { game: 'secret-moon', players: 3 });
+  await playToEnd(page);
+  await page.click('#header a[href="/plays"]');
+  await page.waitForSelector(`[data-plays] a[href="/replay/${id}"]`);
+  assert.match(await page.textContent('[data-plays] [data-play]'), /Secret Moon/);
+  assert.equal(await page.textContent('[data-stats] [data-stat] td:nth-child(2)'), '1');
+  await page.click(`[data-plays] a[href="/replay/${id}"]`);
+  await page.waitForURL(new RegExp(`/replay/${id}`));
+  // The game page counts it among the recent plays and offers to play now.
+  await page.goto(server.url + '/games/secret-moon');
+  await page.waitForSelector(`[data-plays] a[href="/replay/${id}"]`);
+  await page.click('[data-play-now]');
+  await page.waitForSelector('[data-form=create]');
+  assert.equal(await page.$eval('[data-filter=game]', (s) => s.value), 'secret-moon');
   await page.context().close();
 });
