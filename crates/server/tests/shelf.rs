@@ -713,6 +713,65 @@ async fn takuge_admin_grant_makes_another_account_an_admin(backend: Backend) {
     server.shutdown().await;
 }
 
+/// Not a timed test: how long a 5,000-game BGG export takes to import, printed
+/// (`cargo test -p takuge-server --test shelf -- --ignored --nocapture five_thousand`).
+async fn five_thousand_games_import(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    let server = env.start().await;
+    let bob = register(server.addr, "bob").await;
+    let mut csv = String::from(BGG.lines().next().unwrap_or_default());
+    csv.push('\n');
+    for k in 1..=5000 {
+        csv.push_str(&format!(
+            "Game {k},{},{}.5,{},1,0,0,{},0,,\"a comment, {k}\",2,{},{},{},{},10+,ゲーム{k}\n",
+            100_000 + k,
+            1 + k % 9,
+            k % 4,
+            k % 2,
+            2 + k % 5,
+            15 * (1 + k % 8),
+            1990 + k % 35,
+            2 + k % 4,
+        ));
+    }
+    for round in ["first", "again"] {
+        let started = std::time::Instant::now();
+        let (s, r) = import(&bob, csv.clone()).await;
+        assert_eq!(s, 200, "{r}");
+        println!(
+            "{backend:?} 5,000-game import ({round}): {:?}, {} games added, {} unchanged",
+            started.elapsed(),
+            r["games_added"].as_array().map_or(0, Vec::len),
+            r["entries_unchanged"]
+        );
+    }
+    let started = std::time::Instant::now();
+    let (s, b) = bob
+        .get("/api/collections/me?best=4&max_minutes=60&sort=name_ja&limit=2000")
+        .await;
+    assert_eq!(s, 200);
+    println!(
+        "{backend:?} shelf of 5,000 filtered to {} and sorted: {:?}",
+        b["total"],
+        started.elapsed()
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, not a check: run it with --ignored --nocapture"]
+async fn five_thousand_games_import_sqlite() {
+    five_thousand_games_import(Backend::Sqlite).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, not a check: run it with --ignored --nocapture"]
+async fn five_thousand_games_import_postgres() {
+    five_thousand_games_import(Backend::Postgres).await
+}
+
 on_both_databases!(
     takuge_admin_grant_makes_another_account_an_admin,
     the_five_games_are_in_the_catalog_from_the_first_start,
