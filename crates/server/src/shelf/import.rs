@@ -173,18 +173,28 @@ async fn run(
         };
         mine.insert(r.get("bgg_id"), (r.get("game_id"), stored));
     }
+    // The catalog's games among the file's, a thousand ids a statement (the ids are
+    // integers the decoder parsed, written into the statement as such).
+    let mut known: HashMap<i64, i64> = HashMap::new();
+    for chunk in rows.chunks(1000) {
+        let ids: Vec<String> = chunk.iter().map(|r| r.bgg_id.to_string()).collect();
+        for r in sqlx::query(&format!(
+            "SELECT id, bgg_id FROM catalog_games WHERE bgg_id IN ({})",
+            ids.join(",")
+        ))
+        .fetch_all(&mut *tx)
+        .await?
+        {
+            known.insert(r.get("bgg_id"), r.get("id"));
+        }
+    }
     let status = if admin { "approved" } else { "pending" };
     for row in &rows {
         let bgg = i64::from(row.bgg_id);
         let (game, before) = match mine.get(&bgg) {
             Some((game, stored)) => (*game, Some(stored.clone())),
             None => {
-                let known: Option<i64> =
-                    sqlx::query_scalar("SELECT id FROM catalog_games WHERE bgg_id = $1")
-                        .bind(bgg)
-                        .fetch_optional(&mut *tx)
-                        .await?;
-                let game = match known {
+                let game = match known.get(&bgg).copied() {
                     Some(id) => id,
                     None => {
                         let (id, _) =
