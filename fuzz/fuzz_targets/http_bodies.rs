@@ -1,14 +1,15 @@
 //! Every HTTP body and query decoder on any bytes (the first byte picks which): none
 //! panics, validation never panics, and an accepted value written back out decodes to
-//! the same value.
+//! the same value. The shelf's bodies and queries, and the BoardGameGeek CSV import.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use takuge_protocol::{
-    decode_body, decode_query, ActBody, BotsBody, CreateTable, Credentials, InviteQuery,
-    LobbyQuery, PasswordChange, ReplayQuery, SitBody, WsQuery,
+    decode_bgg_csv, decode_body, decode_query, ActBody, BotsBody, ChangesQuery, CollectionEntry,
+    CreateTable, Credentials, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay,
+    PasswordChange, PlaysQuery, ReplayQuery, ShelfQuery, ShelfSettings, SitBody, WsQuery,
 };
 
 /// Decodes `bytes` as a body of `T`; if accepted, checks the round trip and returns it.
@@ -39,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((which, rest)) = data.split_first() else {
         return;
     };
-    match which % 10 {
+    match which % 20 {
         0 => {
             body::<Credentials>(rest);
         }
@@ -63,6 +64,40 @@ fuzz_target!(|data: &[u8]| {
         6 => query::<LobbyQuery>(rest),
         7 => query::<InviteQuery>(rest),
         8 => query::<ReplayQuery>(rest),
-        _ => query::<WsQuery>(rest),
+        9 => query::<WsQuery>(rest),
+        10 => {
+            if let Some(g) = body::<GameFields>(rest) {
+                let _ = g.validate_new();
+            }
+        }
+        11 => {
+            if let Some(e) = body::<CollectionEntry>(rest) {
+                let _ = e.validate();
+            }
+        }
+        12 => {
+            if let Some(p) = body::<NewPlay>(rest) {
+                let _ = p.validate();
+            }
+        }
+        13 => {
+            body::<ShelfSettings>(rest);
+        }
+        14 => query::<ShelfQuery>(rest),
+        15 => query::<PlaysQuery>(rest),
+        16 => query::<ExportQuery>(rest),
+        17 => query::<ChangesQuery>(rest),
+        // The BoardGameGeek import: any bytes, a small row cap; an accepted file's
+        // rows are in line order and unique by id.
+        _ => {
+            if let Ok(rows) = decode_bgg_csv(rest, 50) {
+                assert!(rows.len() <= 50);
+                assert!(rows.windows(2).all(|w| w[0].line < w[1].line));
+                let mut ids: Vec<u32> = rows.iter().map(|r| r.bgg_id).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                assert_eq!(ids.len(), rows.len());
+            }
+        }
     }
 });

@@ -1,9 +1,11 @@
-// The router and the pages: login, lobby, table (seating, game, result), replay, rules.
+// The router and the pages: login, lobby, table (seating, game, result), replay, rules;
+// the shelf's pages are in shelf.js.
 import { h, clear } from './dom.js';
 import { get, post } from './api.js';
 import * as live from './live.js';
 import { t, lang, setLang, onLang, errorText } from './i18n.js';
 import { loadBoard, makeCtx, drawBoard, seatLabel, botHint } from './board-host.js';
+import { shelfRoutes } from './shelf.js';
 
 const main = document.getElementById('main');
 const header = document.getElementById('header');
@@ -108,6 +110,8 @@ const routes = [
   [/^\/replay\/(\d+)$/, replayPage, true],
   [/^\/rules(?:\/([\w-]+))?$/, rulesPage, false],
 ];
+// The shelf's pages (shelf.js), given the helpers they share with these.
+routes.push(...shelfRoutes({ app, main, link, errorBox, showError, navigate: (p, r) => navigate(p, r) }));
 
 export function navigate(path, replace) {
   if (replace) history.replaceState(null, '', path);
@@ -178,6 +182,8 @@ function drawHeader() {
       link('/', h('strong', { class: 'brand' }, '卓ゲ takuge')),
       app.me && link('/', t('nav.lobby')),
       link('/rules', t('nav.rules')),
+      app.me && !app.me.guest && link('/shelf', t('nav.shelf')),
+      app.me && !app.me.guest && link('/plays', t('nav.plays')),
       h('span', { class: 'spacer' }),
       app.me &&
         h(
@@ -311,7 +317,7 @@ async function loginPage(m, params) {
 
 // ---- lobby ----
 
-async function lobbyPage() {
+async function lobbyPage(m, params) {
   const games = app.games;
   const listBox = h('div', { class: 'tables', 'data-lobby': '' });
   const listErr = errorBox();
@@ -319,7 +325,7 @@ async function lobbyPage() {
     'select',
     { name: 'game', 'data-filter': 'game', onchange: () => refresh() },
     h('option', { value: '' }, t('lobby.allGames')),
-    games.map((g) => h('option', { value: g.meta.id }, gameName(g.meta.id))),
+    games.map((g) => h('option', { value: g.meta.id, selected: params && params.get('game') === g.meta.id }, gameName(g.meta.id))),
   );
   const playersFilter = h(
     'select',

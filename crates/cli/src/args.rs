@@ -31,9 +31,31 @@ pub enum Command {
     Games,
     /// Run the server: accounts, tables, live play over WebSocket (see docs/PROTOCOL.md).
     Serve(ServeArgs),
+    /// The shelf's admins: `takuge admin grant NAME` lets an account approve catalog
+    /// changes (with SQLite, run it while the server is stopped).
+    Admin(AdminArgs),
     /// Drive N concurrent tables of bot clients over real WebSockets on loopback and
     /// print committed actions per second and action-to-update latency.
     Loadtest(LoadtestArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AdminArgs {
+    #[command(subcommand)]
+    pub action: AdminAction,
+    /// The server's database: `sqlite://takuge.db` (a bare path works too) or
+    /// `postgres://...`.
+    #[arg(long, default_value = "sqlite://takuge.db", global = true)]
+    pub database_url: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminAction {
+    /// Make the registered account NAME an admin.
+    Grant {
+        /// The account's login name.
+        name: String,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -83,6 +83,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             };
             takuge_server::serve_blocking(config, args.log_json).map_err(CliError)
         }
+        Command::Admin(args) => {
+            let args::AdminAction::Grant { name } = &args.action;
+            let name = takuge_server::shelf::admin::grant_blocking(&args.database_url, name)
+                .map_err(CliError)?;
+            writeln!(out(), "{name} is an admin").map_err(|e| CliError(e.to_string()))?;
+            Ok(())
+        }
         Command::Loadtest(args) => {
             if let Some(url) = &args.server {
                 let host = url

@@ -4,15 +4,27 @@
 //! [`decode_body`] and [`decode_query`], so the fuzz targets in `fuzz/` exercise
 //! exactly the code that faces the network.
 
+mod bgg;
 mod body;
 mod clock;
 mod message;
 mod query;
+mod shelf;
+mod shelf_query;
 
+pub use bgg::{decode_bgg_csv, BggRow, MAX_ROWS as MAX_IMPORT_ROWS};
 pub use body::{ActBody, BotsBody, CreateTable, Credentials, PasswordChange, SitBody};
 pub use clock::Clock;
 pub use message::ClientMsg;
 pub use query::{InviteQuery, LobbyQuery, ReplayQuery, WsQuery};
+pub use shelf::{
+    rating_tenths, valid_date, CollectionEntry, GameFields, NewPlay, PlayerEntry, ShelfSettings,
+    Visibility,
+};
+pub use shelf_query::{
+    ChangeStatus, ChangesQuery, ExportFormat, ExportPart, ExportQuery, Order, PlaysQuery,
+    ShelfQuery, SortBy, Status,
+};
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;

@@ -176,6 +176,8 @@ pub async fn register(
         // Cached sessions still carry the guest name.
         state.sessions.forget_user(id);
     }
+    // The first account of a fresh database approves catalog changes.
+    crate::shelf::admin::first_account(state.hub.writer(), id).await?;
     let user = auth::user_by_id(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::internal("registered user vanished"))?;

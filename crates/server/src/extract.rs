@@ -19,6 +19,19 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        let RawBody(bytes) = RawBody::from_request(req, state).await?;
+        Ok(ApiJson(takuge_protocol::decode_body(&bytes)?))
+    }
+}
+
+/// A body as bytes, for a decoder of its own (the CSV import); too large is the JSON
+/// error like any other.
+pub struct RawBody(pub Bytes);
+
+impl FromRequest<Arc<AppState>> for RawBody {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
         let bytes = Bytes::from_request(req, state).await.map_err(|rej| {
             let status = rej.status();
             if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -27,7 +40,7 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
                 ApiError::new(status, "bad_request", rej.body_text())
             }
         })?;
-        Ok(ApiJson(takuge_protocol::decode_body(&bytes)?))
+        Ok(RawBody(bytes))
     }
 }
 

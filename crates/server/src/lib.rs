@@ -25,6 +25,7 @@ pub mod message;
 pub mod metrics;
 pub mod openapi;
 pub mod policy;
+pub mod shelf;
 pub mod sockets;
 pub mod table;
 pub mod throttle;
@@ -281,8 +282,35 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(readyz))
         .routes(routes!(metrics))
         .routes(routes!(openapi::openapi_json))
-        .layer(timeout)
-        .layer(DefaultBodyLimit::max(config.max_body_bytes));
+        .routes(routes!(
+            shelf::catalog_api::search,
+            shelf::catalog_api::add_game
+        ))
+        .routes(routes!(shelf::changes::list_changes))
+        .routes(routes!(shelf::catalog_api::game_page))
+        .routes(routes!(shelf::changes::history))
+        .routes(routes!(shelf::catalog_api::propose))
+        .routes(routes!(shelf::changes::approve))
+        .routes(routes!(shelf::changes::reject))
+        .routes(routes!(
+            shelf::collection::my_shelf,
+            shelf::collection::set_settings
+        ))
+        .routes(routes!(shelf::export::export))
+        .routes(routes!(
+            shelf::collection::put_entry,
+            shelf::collection::delete_entry
+        ))
+        .routes(routes!(shelf::collection::shelf))
+        .routes(routes!(shelf::plays::plays, shelf::plays::log_play))
+        .layer(DefaultBodyLimit::max(config.max_body_bytes))
+        // The BoardGameGeek import takes a file, larger than any JSON body.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(shelf::import::import))
+                .layer(DefaultBodyLimit::max(shelf::import::MAX_IMPORT_BYTES)),
+        )
+        .layer(timeout);
     // The WebSocket lives outside the request timeout.
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .routes(routes!(websocket))
@@ -323,6 +351,8 @@ impl Server {
             config.trusted_proxies.clone(),
         ));
         policy::backfill_name_keys(&db).await?;
+        shelf::seed::seed_catalog(&db, &registry).await?;
+        shelf::matches::catch_up(&db).await?;
         let hasher = hashing::Hasher::new(
             config.hash_permits,
             config.hash_queue,

@@ -29,6 +29,7 @@ use utoipa::{Modify, OpenApi, ToSchema};
         (name = "accounts", description = "guests, registration, sessions"),
         (name = "games", description = "the catalog"),
         (name = "tables", description = "the lobby, tables, actions, records and replays"),
+        (name = "shelf", description = "the catalog of board games, collections, plays, the BoardGameGeek import and exports"),
         (name = "server", description = "health, metrics, this document, the WebSocket"),
     )
 )]

@@ -834,6 +834,17 @@ impl Table {
             self.meta.outcome = Some(outcome);
             self.meta.status = Status::Finished;
             self.set_live();
+            // The match goes into its players' histories (the shelf's plays) before
+            // the last action is answered; the action stands whatever happens here,
+            // and a play missed now is written at the next start (`catch_up`).
+            let table = self.meta.id;
+            let recorded = self
+                .writer
+                .write(move |c| Box::pin(crate::shelf::matches::record_table(c, table)))
+                .await;
+            if let Err(e) = recorded {
+                tracing::warn!(table, error = %e, "the plays of a finished match were not recorded");
+            }
         }
         Ok(new_version)
     }
