@@ -136,8 +136,8 @@ async fn the_five_games_are_in_the_catalog_from_the_first_start(backend: Backend
     assert_eq!(moon["game"]["links"]["tables"], "/?game=secret-moon");
     assert_eq!(moon["counts"]["own"], 0);
     let (_, bitoku) = anonymous(&c, "/api/catalog/bitoku").await;
-    assert_eq!(bitoku["game"]["playable"], false, "{bitoku}");
-    assert!(bitoku["game"]["links"].is_null());
+    assert_eq!(bitoku["game"]["playable"], true, "{bitoku}");
+    assert_eq!(bitoku["game"]["links"]["rules"], "/rules/bitoku");
     // A restart adds nothing twice.
     server.shutdown().await;
     let server = env.start().await;

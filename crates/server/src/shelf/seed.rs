@@ -1,8 +1,7 @@
 //! The catalog from the first start: takuge's own games, from each game's `GameMeta`
 //! (names, players, minutes, age, year), marked playable with links to their tables
-//! and rules. Bitoku, whose rules engine is not written yet, is listed from the facts
-//! below and becomes playable once the registry has it. A game already in the catalog
-//! keeps what admins made of it; only `playable` follows the registry.
+//! and rules. A game already in the catalog keeps what admins made of it; only
+//! `playable` follows the registry.
 
 use super::catalog::{bind_fields, Columns, FIELD_COLUMNS};
 use crate::db::{now, Db};
@@ -14,6 +13,7 @@ fn reading(id: &str) -> Option<String> {
     match id {
         "art-heist" => Some("びじゅつひんこれくたーとどろぼう".into()),
         "ghost-for-sale" => Some("ごーすとうります".into()),
+        "bitoku" => Some("びとく".into()),
         _ => None,
     }
 }
@@ -34,28 +34,12 @@ fn fields_of(meta: &GameMeta) -> GameFields {
     }
 }
 
-/// Bitoku (美徳): the fifth game, not yet in the registry.
-fn bitoku() -> GameFields {
-    GameFields {
-        name_ja: Some("美徳".into()),
-        name_en: Some("Bitoku".into()),
-        reading_ja: Some("びとく".into()),
-        min_players: Some(1),
-        max_players: Some(4),
-        year: Some(2021),
-        ..GameFields::default()
-    }
-}
-
 /// Adds the games that are missing and marks the registry's playable.
 pub async fn seed_catalog(db: &Db, registry: &Registry) -> Result<(), String> {
-    let mut games: Vec<(String, GameFields, bool)> = registry
+    let games: Vec<(String, GameFields, bool)> = registry
         .games()
         .map(|g| (g.meta().id.to_string(), fields_of(g.meta()), true))
         .collect();
-    if !games.iter().any(|(slug, _, _)| slug == "bitoku") {
-        games.push(("bitoku".into(), bitoku(), false));
-    }
     let failed = |e: sqlx::Error| format!("seeding the catalog: {e}");
     for (slug, fields, playable) in games {
         let known: Option<i64> = sqlx::query_scalar("SELECT id FROM catalog_games WHERE slug = $1")
