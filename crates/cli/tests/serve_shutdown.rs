@@ -58,12 +58,12 @@ fn sigterm_under_bots_playing_flat_out_exits_within_five_seconds_and_keeps_every
     // What was committed is whole: a new server on the same database restores every
     // table from its record, and each one answers.
     let again = Served::start_in(served.dir.clone(), &LIMITS);
-    for (_, table) in &tables {
+    for (host, table) in &tables {
         let addr = &again.addr;
         let answer = again
             .request(
                 &format!(
-                    "GET /api/tables/{table} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+                    "GET /api/tables/{table} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {host}\r\nConnection: close\r\n\r\n"
                 ),
                 Duration::from_secs(20),
             )
