@@ -78,6 +78,10 @@ impl Game for ArtHeist {
         setup::new(options, players, seed)
     }
 
+    fn option_sets() -> Vec<Options> {
+        vec![Options::default(), Options { memory_aid: true }]
+    }
+
     fn options(&self) -> &Options {
         &self.options
     }

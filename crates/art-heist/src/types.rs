@@ -11,10 +11,17 @@ use takuge_engine::{Seat, Seated};
 /// index the per-seat tables (`SeatMap`) without clamps.
 pub(crate) type SeatId = Seated<PLAYERS>;
 
-/// Table options. The seed's game has none: it is always five players.
+/// Table options. The seed's game is always five players; the one option is an online
+/// convenience that the seed's rules do not have.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Options {}
+pub struct Options {
+    /// Memory aid (記憶の補助), off by default: every view lists the whole safe instead of
+    /// its top card. The seed makes remembering it part of the game:
+    /// 「金庫の情報は一番上の情報だけ公開で、前の情報は、記憶を辿ることで推測する。」
+    #[serde(default)]
+    pub memory_aid: bool,
+}
 
 /// One decision of one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -21,9 +21,11 @@ pub struct View {
     pub castle: [u8; 2],
     pub players: Vec<PlayerView>,
     pub piles: Vec<PileView>,
-    /// The safe (金庫), bottom to top. Only the top card lies face up, but every cheque in
-    /// it was shown when it was bid, and players remember (see the rules doc).
+    /// The safe (金庫) as the viewer sees it, bottom to top: its top card only (「金庫の
+    /// 情報は一番上の情報だけ公開」), or the whole safe with the memory aid option.
     pub safe: Vec<CardFace>,
+    /// How many cheques the safe holds (the pile's height is plain to see).
+    pub safe_size: u8,
     /// The cage (檻), cell 1 (the newest prisoner) first.
     pub cage: Vec<CardFace>,
     pub cage_cells: u8,
@@ -73,9 +75,14 @@ pub struct PlayerView {
     pub has_chosen: bool,
     /// The 「2」 card played this turn, once revealed (own: once chosen).
     pub played: Option<CardFace>,
-    /// The action cards the player holds, including one set face down this turn. Every
-    /// card's whereabouts follows from what was shown, so they are public.
+    /// The action cards the player holds, including one set face down this turn: own
+    /// always; another player's only with the memory aid. Every card's whereabouts
+    /// follows from what was shown, but a player must remember it, as the safe below
+    /// the top card (「前の情報は、記憶を辿ることで推測する」): with every hand on view,
+    /// the safe's hidden cheques would be plain (all cards less hands, cage and safe top).
     pub cards: Vec<CardFace>,
+    /// How many action cards the player holds (a hand's size is plain to see).
+    pub card_count: u8,
     /// The art cards of this player the viewer can see (own: all of them).
     pub art: Vec<ArtFace>,
     /// How many of this player's art cards the viewer cannot see.
@@ -231,9 +238,14 @@ impl View {
                     place,
                     has_chosen: secret_choice && choosing & bit != 0 && g.pending & bit == 0,
                     played,
-                    cards: bits::iter(g.cards[p])
-                        .map(|c| card_face(rules, ActionCard(c)))
-                        .collect(),
+                    cards: if own || g.options.memory_aid {
+                        bits::iter(g.cards[p])
+                            .map(|c| card_face(rules, ActionCard(c)))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    },
+                    card_count: bits::count(g.cards[p]) as u8,
                     art: bits::iter(visible_art)
                         .map(|a| art_face(rules, ArtCard(a)))
                         .collect(),
@@ -261,7 +273,17 @@ impl View {
                     top: pile.last().map(|&a| art_face(rules, a)),
                 })
                 .collect(),
-            safe: g.safe.iter().map(|&c| card_face(rules, c)).collect(),
+            safe: g
+                .safe
+                .iter()
+                .skip(if g.options.memory_aid {
+                    0
+                } else {
+                    g.safe.len().saturating_sub(1)
+                })
+                .map(|&c| card_face(rules, c))
+                .collect(),
+            safe_size: g.safe.len() as u8,
             cage: g.cage.iter().map(|&c| card_face(rules, c)).collect(),
             cage_cells: rules.cage_cells,
             auction: g.auction.map(|a: AuctionResult| AuctionView {

@@ -238,8 +238,9 @@ fn two_thieves_or_more_cancel_out() {
 #[test]
 fn the_safe_shows_its_top_card_and_players_remember_the_rest() {
     // 「金庫の情報は一番上の情報だけ公開で、前の情報は、記憶を辿ることで推測する。」
-    // Every cheque in the safe was shown when it was bid: players remember them, so the
-    // view lists the whole safe, top last.
+    // Every cheque in the safe was shown when it was bid; the view shows the top one and
+    // the safe's size, and players remember the rest (the memory aid option lists them:
+    // tests/secrecy.rs).
     let mut g = fixture();
     lay_pile(&mut g, Pile::Left, "ABC");
     for (before, bidder) in [(0, RED), (1, BLUE)] {
@@ -252,7 +253,8 @@ fn the_safe_shows_its_top_card_and_players_remember_the_rest() {
     }
     let v = g.view(Viewer::Seat(Seat(4)));
     let safe: Vec<ActionCard> = v.safe.iter().map(|c| c.id).collect();
-    assert_eq!(safe, vec![cheque(RED, 0), cheque(BLUE, 0)]);
+    assert_eq!(safe, vec![cheque(BLUE, 0)]);
+    assert_eq!(v.safe_size, 2);
     assert_eq!(v.safe.last().and_then(|c| c.value), Some(4000));
 }
 

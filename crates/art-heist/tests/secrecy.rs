@@ -64,9 +64,22 @@ fn chosen_cards_stay_hidden_until_revealed_and_hands_of_art_stay_secret() {
     act(&mut g, RED, Action::Play(cheque(RED, 0)));
     let v = g.view(Viewer::Seat(Seat(1)));
     assert_eq!(v.players[RED].played, None);
+    let own = g.view(Viewer::Seat(Seat(0)));
     assert!(
-        v.players[RED].cards.iter().any(|c| c.id == cheque(RED, 0)),
+        own.players[RED]
+            .cards
+            .iter()
+            .any(|c| c.id == cheque(RED, 0)),
+        "still held"
+    );
+    assert_eq!(
+        usize::from(v.players[RED].card_count),
+        own.players[RED].cards.len(),
         "still counted as held"
+    );
+    assert!(
+        v.players[RED].cards.is_empty(),
+        "another's hand is remembered, not shown"
     );
 }
 
@@ -199,4 +212,54 @@ fn determinize_forgets_the_letters_another_exhibitor_chose() {
     // The real table keeps them, of course.
     g.legal_actions(Seat(1), &mut legal);
     assert!(!legal.contains(&Action::ShowNothing));
+}
+
+/// Plays seeded random games until the safe holds at least two cheques; the state then.
+fn with_two_cheques_in_the_safe(options: &Options) -> ArtHeist {
+    for seed in 1..50 {
+        let mut g = ArtHeist::new(options, PLAYERS, seed).expect("setup");
+        let mut rng = GameRng::from_seed(seed);
+        let mut buf = Vec::new();
+        while !g.is_over() {
+            if g.view(Viewer::Spectator).safe_size >= 2 {
+                return g;
+            }
+            let seat = g.to_move().iter().next().expect("someone is pending");
+            let action = g
+                .sample_action(seat, &mut rng, &mut buf)
+                .expect("a legal action");
+            g.apply(seat, &action).expect("legal");
+        }
+    }
+    panic!("no game put two cheques in the safe");
+}
+
+#[test]
+fn only_the_top_card_of_the_safe_is_public_unless_the_memory_aid_is_on() {
+    // 「金庫の情報は一番上の情報だけ公開で、前の情報は、記憶を辿ることで推測する。」
+    let g = with_two_cheques_in_the_safe(&Options::default());
+    let size = g.view(Viewer::Spectator).safe_size;
+    for viewer in [
+        Viewer::Spectator,
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(3)),
+    ] {
+        let v = g.view(viewer);
+        assert_eq!(v.safe_size, size);
+        assert_eq!(
+            v.safe.len(),
+            1,
+            "only the top cheque is shown to {viewer:?}"
+        );
+    }
+
+    // The memory aid (a table option, off by default) lists the whole safe, the top last.
+    let aided = with_two_cheques_in_the_safe(&Options { memory_aid: true });
+    let v = aided.view(Viewer::Spectator);
+    assert_eq!(v.safe.len(), usize::from(v.safe_size));
+    assert!(v.safe.len() >= 2);
+    // The option changes what is shown, never the game: the same seed plays the same
+    // cheques, and the one card shown without the aid is the aided list's top.
+    assert_eq!(v.safe_size, size);
+    assert_eq!(v.safe.last(), g.view(Viewer::Spectator).safe.last());
 }

@@ -23,6 +23,10 @@ pub struct Hub {
     bot_delay: std::time::Duration,
     metrics: Arc<Metrics>,
     closing: std::sync::atomic::AtomicBool,
+    /// Turns true once, at shutdown: every table stops after the command it is running.
+    /// (A command in each mailbox was the first design; a busy table's full mailbox
+    /// held the shutdown back behind hundreds of bot moves, each a commit.)
+    stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl Hub {
@@ -44,6 +48,7 @@ impl Hub {
             bot_delay,
             metrics,
             closing: std::sync::atomic::AtomicBool::new(false),
+            stop: tokio::sync::watch::Sender::new(false),
         }
     }
 
@@ -109,6 +114,7 @@ impl Hub {
             self.metrics.clone(),
             meta,
             log,
+            self.stop.subscribe(),
         )
     }
 
@@ -153,10 +159,12 @@ impl Hub {
         rx.await.map_err(|_| ApiError::unavailable())?
     }
 
-    /// Stops every table after the commands already queued (in-flight commits finish).
+    /// Stops every table after the command it is running (a commit under way finishes;
+    /// queued commands are refused), all at once, then the writer.
     pub async fn shutdown(&self) {
         self.closing
             .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop.send_replace(true);
         let handles: Vec<TableHandle> = self
             .tables
             .lock()
@@ -164,9 +172,8 @@ impl Hub {
             .drain()
             .map(|(_, h)| h)
             .collect();
-        for h in &handles {
-            let _ = h.tx.send(Cmd::Shutdown).await;
-        }
+        // Every table is stopping at once: waiting for them in turn takes as long as
+        // the slowest.
         for h in handles {
             let _ = h.task.await;
         }

@@ -395,7 +395,7 @@ impl Server {
             state.config.connections.clone(),
             state.metrics.clone(),
             state.shutdown.clone(),
-            Duration::from_secs(5),
+            CONNECTION_DRAIN,
         ));
         Ok(Server {
             addr,
@@ -411,11 +411,15 @@ impl Server {
 
     /// Stops accepting, closes WebSockets, lets every table finish the commits in
     /// flight, and closes the database.
+    ///
+    /// Bounded: the tables stop while the connections drain, so an HTTP request waiting
+    /// on a table is answered (or refused as `unavailable`) at once, and the database's
+    /// close is not waited on past a second (every commit has finished by then).
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
-        let _ = tokio::time::timeout(Duration::from_secs(10), self.serve).await;
-        self.state.hub.shutdown().await;
-        self.state.db.close().await;
+        let drain = tokio::time::timeout(CONNECTION_DRAIN + Duration::from_secs(1), self.serve);
+        let ((), _) = tokio::join!(self.state.hub.shutdown(), drain);
+        let _ = tokio::time::timeout(Duration::from_secs(1), self.state.db.close()).await;
     }
 
     /// Stops everything at once, mid-flight, as a crash would (tests).
@@ -426,6 +430,9 @@ impl Server {
         self.state.db.close().await;
     }
 }
+
+/// How long a shutdown waits for HTTP connections to finish their requests.
+const CONNECTION_DRAIN: Duration = Duration::from_secs(2);
 
 /// `takuge serve`: logs, start, wait for Ctrl-C or SIGTERM, graceful shutdown.
 pub async fn serve(config: Config, json_logs: bool) -> Result<(), String> {
@@ -481,5 +488,9 @@ pub fn serve_blocking(config: Config, json_logs: bool) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(serve(config, json_logs))
+    let served = runtime.block_on(serve(config, json_logs));
+    // A runtime dropped normally waits for every blocking task (a password hash under
+    // way); the commits are done by now, so the process does not wait past a second.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served
 }

@@ -20,7 +20,7 @@ use takuge_engine::Lang;
 use takuge_engine::{
     DynGame, DynState, GameRng, MatchRecord, Outcome, Registry, Seat, SeatRecord, SeatSet, Viewer,
 };
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 
 pub use takuge_protocol::TableId;
 
@@ -256,7 +256,6 @@ pub enum Cmd {
     Expire {
         reply: Reply<()>,
     },
-    Shutdown,
 }
 
 /// A viewer (and the seat it acts for) with its view and legal actions as JSON.
@@ -1254,7 +1253,6 @@ impl Table {
                 self.subs.remove(&conn);
                 return true;
             }
-            Cmd::Shutdown => return false,
             Cmd::Expire { reply } => {
                 let r = self.expire().await;
                 if r == Ok(true) {
@@ -1394,7 +1392,11 @@ impl Table {
         self.schedule_bot();
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+    /// Serves commands until the mailbox closes, the table idles out, or `stop` turns
+    /// true. The stop is looked at before each command and not during one, so a commit
+    /// under way is waited for; the commands still queued are dropped unanswered (their
+    /// callers read `unavailable`, and nothing of theirs was written).
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut stop: watch::Receiver<bool>) {
         self.set_live();
         self.arm_clocks();
         self.schedule_bot();
@@ -1402,6 +1404,9 @@ impl Table {
             let deadline = self.next_deadline();
             let idle = !self.meta.status.is_live() && self.subs.is_empty();
             let cmd = tokio::select! {
+                biased;
+                // (The guard `wait_for` answers with is not `Send`: dropped at once.)
+                () = async { drop(stop.wait_for(|&stopping| stopping).await) } => break,
                 cmd = rx.recv() => cmd,
                 _ = async {
                     match deadline {
@@ -1576,6 +1581,7 @@ pub fn spawn(
     metrics: Arc<Metrics>,
     meta: TableMeta,
     Log { actions, ids }: Log,
+    stop: watch::Receiver<bool>,
 ) -> Result<TableHandle, ApiError> {
     let game = registry.get(&meta.game).cloned().ok_or_else(|| {
         ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
@@ -1636,7 +1642,7 @@ pub fn spawn(
                 tracing::error!(table = id, error = %e.message, "cannot store the table's rules version");
             }
         }
-        table.run(rx).await
+        table.run(rx, stop).await
     });
     Ok(TableHandle { tx, task })
 }

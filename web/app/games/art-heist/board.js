@@ -357,7 +357,7 @@ function auctionHouse(ctx, d, kinds, busy) {
     h(
       'div',
       { class: 'ah-safe' },
-      h('h4', null, h('span', { class: 'ah-ico i-safe' }), ctx.t('ah.safe')),
+      h('h4', null, h('span', { class: 'ah-ico i-safe' }), ctx.t('ah.safe'), ' ', h('span', { class: 'muted', 'data-safe-size': String(v.safe_size) }, ctx.t('ah.safeSize', { n: v.safe_size }))),
       h('div', { class: 'ah-safe-cards' }, v.safe.length ? v.safe.map((c) => actionCard(ctx, c, { class: 'is-tiny' })) : h('span', { class: 'muted' }, '—')),
     ),
     presence(ctx, v, 'auction_house'),
@@ -446,7 +446,13 @@ function playerArea(ctx, p) {
           p.art.map((a) => artCard(ctx, a, { class: 'is-small' })),
           p.hidden_art ? artBack(p.hidden_art, 'is-small') : null,
         ),
-    own ? null : h('div', { class: 'ah-player-cards', 'aria-label': ctx.t('ah.actionCards') }, p.cards.map((c) => actionCard(ctx, c, { class: 'is-tiny' }))),
+    own
+      ? null
+      : h(
+          'div',
+          { class: 'ah-player-cards', 'aria-label': ctx.t('ah.actionCards') },
+          p.cards.length ? p.cards.map((c) => actionCard(ctx, c, { class: 'is-tiny' })) : h('span', { class: 'muted', 'data-card-count': String(p.card_count) }, ctx.t('ah.cardCount', { n: p.card_count })),
+        ),
   );
 }
 
@@ -672,7 +678,7 @@ export default {
     const decision = kept ? kept.key : '';
     const places = v.players.map((p) => [p.place, p.played, p.has_chosen, p.exhibit, p.exhibit_failed]);
     fill(cache.centre, [
-      part(cache, 'auction', key(v.piles, v.safe, v.auction, places, decision, busy), () => auctionHouse(ctx, d, kinds, busy)),
+      part(cache, 'auction', key(v.piles, v.safe, v.safe_size, v.auction, places, decision, busy), () => auctionHouse(ctx, d, kinds, busy)),
       part(cache, 'castle', key(v.castle, v.cage, places, decision, busy), () => castle(ctx, d, kinds, busy)),
     ]);
     fill(
