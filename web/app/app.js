@@ -702,7 +702,7 @@ async function tablePage(m, params) {
       const b = ev.currentTarget;
       b.disabled = true;
       try {
-        await fn();
+        await fn(ev);
         info = await get('/api/tables/' + id + q);
         showError(err, null);
       } catch (e) {
@@ -727,6 +727,21 @@ async function tablePage(m, params) {
               h('span', { class: 'seat-no' }, String(k + 1)),
               h('span', { class: 'seat-name' }, seatLabel(st, k)),
               st && st.bot && h('span', { class: 'tag tag-bot' }, t('seat.botTag')),
+              // The host picks each bot seat's level (an empty seat gets a bot, a bot
+              // seat changes level); the first bot seat's level also replaces a player
+              // who leaves or runs out of time.
+              isHost &&
+                !(st && st.user_id) &&
+                h(
+                  'select',
+                  {
+                    'data-seat-bot': k,
+                    'aria-label': t('seat.level', { n: k + 1 }),
+                    onchange: act((ev) => post('/api/tables/' + id + '/bots', { bot: ev.target.value, seat: k })),
+                  },
+                  !(st && st.bot) && h('option', { value: '', selected: true, disabled: true }, t('seat.pickBot')),
+                  ((g && g.bots) || []).map((b) => h('option', { value: b, selected: (st && st.bot === b) || undefined }, botHint(b))),
+                ),
               !seated &&
                 (!st || (!st.user_id && !st.bot)) &&
                 h(

@@ -352,6 +352,24 @@ test("a seat's draft survives another seat's move while it stays pending on the 
 // Bots of one kind are told apart by seat, the same way in the seat list, the log and the
 // result; the log grows line by line (earlier lines are not drawn again) and follows the
 // newest line.
+// The host picks each bot seat's level in the seat list (issue 16): an empty seat gets a
+// bot, a bot seat changes level, and the level shows by the seat once the game runs.
+test("the host picks each bot seat's level in the seat list", async () => {
+  const page = await newPlayer(browser, server.url);
+  const id = await createTable(page, { game: 'ghost-for-sale', players: 3, bots: false, start: false });
+  await page.selectOption('[data-seat-bot="1"]', 'strong');
+  await page.waitForFunction(() => document.querySelector('[data-seat-bot="1"]')?.value === 'strong' && !document.querySelector('[data-seat-bot="1"]').disabled);
+  await page.selectOption('[data-seat-bot="2"]', 'easy');
+  await page.waitForSelector('[data-start]:not([disabled])');
+  await page.selectOption('[data-seat-bot="2"]', 'normal');
+  await page.waitForFunction(() => document.querySelector('[data-seat-bot="2"]')?.value === 'normal' && !document.querySelector('[data-seat-bot="2"]').disabled);
+  assert.equal(await page.$('[data-seat-bot="0"]'), null, "the host's own seat has no bot picker");
+  const info = await page.evaluate(async (t) => (await fetch('/api/tables/' + t)).json(), id);
+  assert.deepEqual(info.seats.map((s) => s.bot), [null, 'strong', 'normal']);
+  await page.click('[data-abandon]');
+  await page.context().close();
+});
+
 test('bot seats have distinct names in the seat list, the log and the result', async () => {
   const page = await newPlayer(browser, server.url, { plainBoards: true });
   await createTable(page, { game: 'ghost-at-home', players: 4 });

@@ -9,7 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
 use std::path::Path;
 use takuge_engine::arena::{play, standings, Entrant, GameResult, Standing};
-use takuge_engine::Game;
+use takuge_engine::ismcts::{Budget, Config, Rollout};
+use takuge_engine::{Bot, BotFactory, Game, IsmctsBot};
 use takuge_games::{CatalogGame, GameVisitor};
 
 pub struct ArenaVisitor<'a>(pub &'a ArenaArgs);
@@ -20,6 +21,55 @@ impl GameVisitor for ArenaVisitor<'_> {
     fn visit<G: CatalogGame>(self) -> Self::Output {
         arena::<G>(self.0)
     }
+}
+
+/// How an entrant's bots are made.
+type MakeBot<G> = Box<dyn Fn() -> Box<dyn Bot<G>> + Sync>;
+
+/// A level with a budget in iterations, `normal@N` or `strong@N`: ISMCTS with one tree
+/// of N iterations a move (random rollouts for `normal`, the game's rule bot playing
+/// them for `strong`), for tournaments reproducible from their seed and cheap enough
+/// to run thousands of games. `None` for any other name.
+fn budgeted<G: CatalogGame>(
+    name: &str,
+    catalog: &[(&'static str, BotFactory<G>)],
+) -> Result<Option<MakeBot<G>>, CliError> {
+    let Some((level, n)) = name.split_once('@') else {
+        return Ok(None);
+    };
+    let iterations: u32 = n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+        CliError(format!(
+            "{name:?}: the budget after @ is a number of iterations"
+        ))
+    })?;
+    let rollout = match level {
+        "normal" => Rollout::Random,
+        "strong" => match catalog.first() {
+            Some(&(_, rule_bot)) => Rollout::Policy(rule_bot),
+            None => Rollout::Random,
+        },
+        _ => {
+            return Err(CliError(format!(
+                "{name:?}: only normal@N and strong@N take a budget"
+            )))
+        }
+    };
+    let label: &'static str = if level == "normal" {
+        "ismcts-normal"
+    } else {
+        "ismcts-strong"
+    };
+    Ok(Some(Box::new(move || {
+        Box::new(IsmctsBot::<G>::new(
+            label,
+            Config {
+                budget: Budget::Iterations(iterations),
+                trees: 1,
+                rollout,
+                ..Config::default()
+            },
+        )) as Box<dyn Bot<G>>
+    })))
 }
 
 fn arena<G: CatalogGame>(args: &ArenaArgs) -> Result<String, CliError> {
@@ -35,10 +85,17 @@ fn arena<G: CatalogGame>(args: &ArenaArgs) -> Result<String, CliError> {
         return Err(CliError("--bots lists no bot".into()));
     }
     let catalog = G::bots();
-    let mut factories = Vec::new();
+    let mut factories: Vec<MakeBot<G>> = Vec::new();
     for name in &names {
+        if let Some(make) = budgeted::<G>(name, &catalog)? {
+            factories.push(make);
+            continue;
+        }
         match catalog.iter().find(|(n, _)| n == name) {
-            Some((_, f)) => factories.push(*f),
+            Some((_, f)) => {
+                let f = *f;
+                factories.push(Box::new(move || f()));
+            }
             None => {
                 let known: Vec<&str> = catalog.iter().map(|(n, _)| *n).collect();
                 return Err(CliError(format!(
@@ -57,7 +114,7 @@ fn arena<G: CatalogGame>(args: &ArenaArgs) -> Result<String, CliError> {
         .zip(&factories)
         .map(|(name, make)| Entrant {
             name: name.clone(),
-            make,
+            make: make.as_ref(),
         })
         .collect();
     let seed = args.seed.unwrap_or_else(fresh_seed);

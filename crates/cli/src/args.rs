@@ -213,7 +213,8 @@ pub struct ArenaArgs {
     #[arg(long, short = 'p')]
     pub players: Option<usize>,
     /// The bots, comma-separated (the game's bots and levels: `easy`, `normal`,
-    /// `strong`, `random`, …); they take the seats in turn, rotating every game.
+    /// `strong`, `random`, …, and `normal@N`, `strong@N`: the level with one tree of N
+    /// iterations a move, reproducible); they take the seats in turn, rotating every game.
     #[arg(long, value_name = "A,B,...")]
     pub bots: String,
     /// Number of games.

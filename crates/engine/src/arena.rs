@@ -4,6 +4,7 @@
 
 use crate::bot::{bot_move, Bot};
 use crate::game::Game;
+use crate::ismcts::Seen;
 use crate::rng::GameRng;
 use crate::seat::Seat;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -115,9 +116,17 @@ fn play_one<G: Game>(
         let bot = bots.get_mut(seat.index()).ok_or("a seat without a bot")?;
         let action = bot_move(bot.as_mut(), &state, seat, &mut rng)
             .ok_or_else(|| format!("{} gave no move for {seat}", bot.name()))?;
-        state
-            .apply(seat, &action)
-            .map_err(|e| format!("{} played an illegal move: {e}", bot.name()))?;
+        // Each bot learns the move as its seat sees it (searching bots keep their trees).
+        let seen: Vec<Seen<G::Action>> = Seat::all(players)
+            .map(|s| Seen::of(&state, s, seat, &action))
+            .collect();
+        state.apply(seat, &action).map_err(|e| {
+            let name = bots.get(seat.index()).map_or("a bot", |b| b.name());
+            format!("{name} played an illegal move: {e}")
+        })?;
+        for (bot, seen) in bots.iter_mut().zip(&seen) {
+            bot.seen(seen);
+        }
         actions += 1;
         if actions > 1_000_000 {
             return Err("a game did not end".into());

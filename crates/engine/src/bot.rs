@@ -2,8 +2,11 @@
 //! a [`Determinized`] world drawn from what its seat knows.
 
 use crate::game::Game;
+use crate::ismcts::Seen;
 use crate::rng::GameRng;
 use crate::seat::Seat;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// A world as a seat may believe it to be: the real state with everything hidden
 /// from that seat redrawn. The only way to make one is [`Determinized::sample`].
@@ -30,6 +33,11 @@ impl<G: Game> Determinized<G> {
         &self.state
     }
 
+    /// The world itself, to play on (it is only ever a determinized world).
+    pub fn into_state(self) -> G {
+        self.state
+    }
+
     pub fn seat(&self) -> Seat {
         self.seat
     }
@@ -46,6 +54,19 @@ pub trait Bot<G: Game>: Send {
     /// move; a server runs such bots off its event loop, and the others inline.
     fn searches(&self) -> bool {
         false
+    }
+
+    /// A move just played at the table, as this bot's seat saw it ([`Seen::of`], from
+    /// the state before the move). A host that keeps a bot for a whole game reports
+    /// every move, in order, so a search can keep its tree; the default ignores it.
+    fn seen(&mut self, seen: &Seen<G::Action>) {
+        let _ = seen;
+    }
+
+    /// A flag that, once set, asks a search in progress to stop (and return the best
+    /// move so far): the server sets it when a table is abandoned. The default ignores it.
+    fn cancel_on(&mut self, flag: Arc<AtomicBool>) {
+        let _ = flag;
     }
 }
 

@@ -291,6 +291,7 @@ impl<G: Probe> Playthrough<'_, G> {
             };
             if deep {
                 self.check_log_lines(&state, pick, &action, rng)?;
+                self.check_observation_keys(&state, pick, &legal, rng)?;
             }
             if foreign.len() < FOREIGN_POOL {
                 foreign.push(action.clone());
@@ -614,6 +615,42 @@ impl<G: Probe> Playthrough<'_, G> {
             for action in &candidates {
                 check_one(state, seat, action, &legal).map_err(|e| self.fail(e))?;
                 report.near_misses_checked += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// A seat's [`Game::observation_key`] of another's move tells apart no more than
+    /// its log line does: two moves it reads the same line of (in the real state and in
+    /// a world determinized for it) have the same key. The searching bots key their
+    /// trees by it, so this keeps them from acting on what the seat cannot see.
+    fn check_observation_keys(
+        &self,
+        state: &G,
+        actor: Seat,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> Result<(), Violation> {
+        let mut theirs = Vec::new();
+        for seat in Seat::all(self.players).filter(|s| *s != actor) {
+            let world = state.determinize(seat, rng);
+            world.legal_actions(actor, &mut theirs);
+            let read = |g: &G, a: &G::Action| {
+                (
+                    g.describe_for(actor, a, Viewer::Seat(seat)),
+                    g.observation_key(actor, a, seat),
+                )
+            };
+            let mine: Vec<_> = legal.iter().take(24).map(|a| read(state, a)).collect();
+            let other: Vec<_> = theirs.iter().take(24).map(|a| read(&world, a)).collect();
+            for (line, key) in &mine {
+                for (other_line, other_key) in mine.iter().chain(&other) {
+                    if line == other_line && key != other_key {
+                        return Err(self.fail(format!(
+                            "{seat} reads {line:?} of two moves of {actor}'s but observes them with different keys"
+                        )));
+                    }
+                }
             }
         }
         Ok(())

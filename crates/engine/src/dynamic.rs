@@ -86,6 +86,15 @@ pub trait DynState: Send + Sync {
     fn describe_for_all(&self, actor: Seat, action: &Value, lang: Lang) -> Vec<Option<String>>;
     /// Asks the named bot for `seat`'s action.
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError>;
+    /// [`DynState::bot_action`] whose search stops early once `cancel` is set
+    /// ([`crate::Bot::cancel_on`]): a server's abandoned table frees its bot thread.
+    fn bot_action_until(
+        &self,
+        seat: Seat,
+        bot: &str,
+        rng: &mut GameRng,
+        cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<Value, DynError>;
     fn box_clone(&self) -> Box<dyn DynState>;
     fn same_state(&self, other: &dyn DynState) -> bool;
     fn as_any(&self) -> &dyn Any;
@@ -121,6 +130,41 @@ struct Entry<G: Game> {
 struct State<G: Game> {
     game: G,
     bots: Arc<Vec<(&'static str, BotFactory<G>)>>,
+}
+
+impl<G: Game> State<G> {
+    fn bot_action_with(
+        &self,
+        seat: Seat,
+        bot: &str,
+        rng: &mut GameRng,
+        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Result<Value, DynError> {
+        let factory = self
+            .bots
+            .iter()
+            .find(|(name, _)| *name == bot)
+            .map(|(_, f)| *f)
+            .ok_or_else(|| {
+                DynError::new(
+                    "unknown_bot",
+                    format!("{} has no bot called {bot:?}", G::meta().id),
+                )
+            })?;
+        if !self.game.to_move().contains(seat) {
+            return Err(DynError::new(
+                "not_your_turn",
+                format!("{seat} has nothing to decide now"),
+            ));
+        }
+        let mut bot = factory();
+        if let Some(cancel) = cancel {
+            bot.cancel_on(cancel);
+        }
+        bot_move(bot.as_mut(), &self.game, seat, rng)
+            .map(|a| to_value(&a))
+            .ok_or_else(|| DynError::new("no_legal_action", format!("{seat} has no legal action")))
+    }
 }
 
 /// [`DynAction`] before its action becomes a `Value`: the same JSON.
@@ -239,27 +283,17 @@ impl<G: Game> DynState for State<G> {
     }
 
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError> {
-        let factory = self
-            .bots
-            .iter()
-            .find(|(name, _)| *name == bot)
-            .map(|(_, f)| *f)
-            .ok_or_else(|| {
-                DynError::new(
-                    "unknown_bot",
-                    format!("{} has no bot called {bot:?}", G::meta().id),
-                )
-            })?;
-        if !self.game.to_move().contains(seat) {
-            return Err(DynError::new(
-                "not_your_turn",
-                format!("{seat} has nothing to decide now"),
-            ));
-        }
-        let mut bot = factory();
-        bot_move(bot.as_mut(), &self.game, seat, rng)
-            .map(|a| to_value(&a))
-            .ok_or_else(|| DynError::new("no_legal_action", format!("{seat} has no legal action")))
+        self.bot_action_with(seat, bot, rng, None)
+    }
+
+    fn bot_action_until(
+        &self,
+        seat: Seat,
+        bot: &str,
+        rng: &mut GameRng,
+        cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<Value, DynError> {
+        self.bot_action_with(seat, bot, rng, Some(cancel))
     }
 
     fn box_clone(&self) -> Box<dyn DynState> {

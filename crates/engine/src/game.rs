@@ -128,6 +128,61 @@ pub enum ActionError<R> {
     Illegal(R),
 }
 
+/// The [`Game::observation_key`] of a move the viewer reads nothing of.
+pub const UNSEEN_MOVE: u64 = 0x005e_ed0f_u64;
+
+/// A deterministic hash of a value (an action a game shows whole), for
+/// [`Game::observation_key`]: FNV-1a over the `Hash` writes, the same on every machine
+/// and every run (unlike `std`'s randomly keyed hasher).
+pub fn action_key<A: std::hash::Hash + ?Sized>(value: &A) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = KeyHasher(0xcbf2_9ce4_8422_2325);
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    // Whole words at once: an action's fields are a few small integers.
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n)
+            .wrapping_mul(0x0000_0100_0000_01b3)
+            .rotate_left(29);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+}
+
 /// A game's rules, over one validated state.
 pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
     /// Table options (variants, match length). `Default` is the recommended setup.
@@ -261,6 +316,20 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
     fn describe_ja(&self, actor: Seat, action: &Self::Action, viewer: Viewer) -> Option<String> {
         let _ = (actor, action, viewer);
         None
+    }
+
+    /// What `viewer` observes of `actor` (another seat) playing `action`, as a number
+    /// the searching bots key their trees by: two moves `viewer` reads the same
+    /// [`Game::describe_for`] line of must give the same key, in every world `viewer`
+    /// believes in (the conformance suite checks both), so a search never tells apart
+    /// what its seat cannot. The default hashes the log line; a game whose lines are
+    /// costly to format overrides it with a compact key (the action itself, hashed with
+    /// [`action_key`], where the move is public).
+    fn observation_key(&self, actor: Seat, action: &Self::Action, viewer: Seat) -> u64 {
+        match self.describe_for(actor, action, Viewer::Seat(viewer)) {
+            Some(line) => crate::golden::fnv1a(line.as_bytes()),
+            None => UNSEEN_MOVE,
+        }
     }
 
     /// [`Game::describe_for`] in `lang`: provided by the engine from `describe_for` and

@@ -25,10 +25,11 @@
 //!   statistics summed.
 
 use crate::bot::{Bot, BotFactory, Determinized};
-use crate::game::{Game, Lang};
-use crate::golden::fnv1a;
+use crate::game::Game;
 use crate::rng::GameRng;
-use crate::seat::{Seat, Viewer};
+use crate::seat::Seat;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long to think.
@@ -77,6 +78,9 @@ pub struct Config<G: Game> {
     pub rollout: Rollout<G>,
     /// A playout that has not ended after this many actions scores 0.5 for everyone.
     pub max_playout: usize,
+    /// Set from elsewhere to stop the search early (a table abandoned mid-search): it
+    /// is checked every 16 iterations, and the best move so far is returned.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> Default for Config<G> {
@@ -87,6 +91,7 @@ impl<G: Game> Default for Config<G> {
             exploration: 0.7,
             rollout: Rollout::Random,
             max_playout: 10_000,
+            cancel: None,
         }
     }
 }
@@ -106,7 +111,7 @@ struct MoveStat<A> {
 struct Node<A> {
     moves: Vec<MoveStat<A>>,
     /// (mover, what I observe of the move) → child node.
-    children: Vec<(Seat, u64, usize)>,
+    children: Vec<(Seat, u64, u32)>,
 }
 
 impl<A> Default for Node<A> {
@@ -118,30 +123,77 @@ impl<A> Default for Node<A> {
     }
 }
 
-/// One search tree for one decision of `me`.
-struct Tree<G: Game> {
-    me: Seat,
-    nodes: Vec<Node<G::Action>>,
-    exploration: f64,
+/// The key of the child my own move leads to: the move's index among the node's
+/// statistics (I know my own moves whole; a node's statistics only ever grow).
+const OWN_MOVE: u64 = 1 << 63;
+
+/// What a seat learns of a move as it is played: its own moves whole, another seat's
+/// as its [`Game::observation_key`] (made from the state before the move, so it holds
+/// nothing the seat may not know). A host that keeps a searching bot across moves
+/// tells it every move this way ([`crate::Bot::seen`]) so it can keep its tree.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seen<A> {
+    Own(A),
+    Other { actor: Seat, key: u64 },
 }
 
-/// What I observe of `actor` playing `action`: my own moves fully, others' as the log
-/// shows them to me (nothing more, and the same line in every world I believe in: the
-/// conformance suite checks it).
-fn observation<G: Game>(state: &G, me: Seat, actor: Seat, action: &G::Action) -> u64 {
-    match state.describe_for_in(actor, action, Viewer::Seat(me), Lang::En) {
-        Some(line) => fnv1a(line.as_bytes()),
-        None => 0,
+impl<A: Clone> Seen<A> {
+    /// What `seat` learns of `actor` playing `action` in `state` (before it is applied).
+    pub fn of<G: Game<Action = A>>(state: &G, seat: Seat, actor: Seat, action: &A) -> Self {
+        if actor == seat {
+            Seen::Own(action.clone())
+        } else {
+            Seen::Other {
+                actor,
+                key: state.observation_key(actor, action, seat),
+            }
+        }
     }
 }
 
+/// Buffers one tree's iterations reuse: no allocation per iteration once grown.
+struct Scratch<A> {
+    legal: Vec<A>,
+    buf: Vec<A>,
+    /// The node's statistic of each legal action, in the legal list's order.
+    slots: Vec<u32>,
+    path: Vec<(u32, u32)>,
+}
+
+impl<A> Scratch<A> {
+    fn new() -> Self {
+        Scratch {
+            legal: Vec::new(),
+            buf: Vec::new(),
+            slots: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+}
+
+/// One search tree of `me`'s information sets; node 0 is the root.
+#[derive(Clone, Debug)]
+struct Tree<G: Game> {
+    me: Seat,
+    nodes: Vec<Node<G::Action>>,
+}
+
 impl<G: Game> Tree<G> {
-    fn new(me: Seat, exploration: f64) -> Self {
+    fn new(me: Seat) -> Self {
         Tree {
             me,
             nodes: vec![Node::default()],
-            exploration,
         }
+    }
+
+    /// The child `seat`'s move keyed `key` leads to from `node`, if explored.
+    fn child(&self, node: u32, seat: Seat, key: u64) -> Option<u32> {
+        self.nodes
+            .get(node as usize)?
+            .children
+            .iter()
+            .find(|(s, k, _)| *s == seat && *k == key)
+            .map(|c| c.2)
     }
 
     /// One iteration in `world`: select and expand down the tree, play out, back up.
@@ -150,11 +202,10 @@ impl<G: Game> Tree<G> {
         mut world: G,
         rng: &mut GameRng,
         config: &Config<G>,
-        legal: &mut Vec<G::Action>,
-        buf: &mut Vec<G::Action>,
+        scratch: &mut Scratch<G::Action>,
     ) {
-        let mut path: Vec<(usize, usize)> = Vec::new();
-        let mut node = 0;
+        scratch.path.clear();
+        let mut node = 0u32;
         let mut expanded = false;
         loop {
             // I decide first among seats deciding at once, so none of my decisions
@@ -167,37 +218,43 @@ impl<G: Game> Tree<G> {
             }) else {
                 break;
             };
-            world.legal_actions(seat, legal);
-            if legal.is_empty() {
+            world.legal_actions(seat, &mut scratch.legal);
+            if scratch.legal.is_empty() {
                 break;
             }
-            let Some(pick) = self.select(node, seat, legal, rng, &mut expanded) else {
+            let Some(pick) = self.select(
+                node,
+                seat,
+                &scratch.legal,
+                &mut scratch.slots,
+                rng,
+                config.exploration,
+                &mut expanded,
+            ) else {
                 break;
             };
             let Some(action) = self
                 .nodes
-                .get(node)
-                .and_then(|n| n.moves.get(pick))
+                .get(node as usize)
+                .and_then(|n| n.moves.get(pick as usize))
                 .map(|m| m.action.clone())
             else {
                 break;
             };
-            let key = observation(&world, self.me, seat, &action);
-            if world.apply(seat, &action).is_err() {
-                break;
-            }
-            path.push((node, pick));
-            let next = self
-                .nodes
-                .get(node)
-                .and_then(|n| n.children.iter().find(|(s, k, _)| *s == seat && *k == key))
-                .map(|c| c.2);
-            node = match next {
+            let key = if seat == self.me {
+                OWN_MOVE | u64::from(pick)
+            } else {
+                world.observation_key(seat, &action, self.me)
+            };
+            // Legal by construction: the node's statistic of a listed action.
+            world.apply_legal(seat, &action);
+            scratch.path.push((node, pick));
+            node = match self.child(node, seat, key) {
                 Some(child) => child,
                 None => {
-                    let child = self.nodes.len();
+                    let child = self.nodes.len() as u32;
                     self.nodes.push(Node::default());
-                    if let Some(n) = self.nodes.get_mut(node) {
+                    if let Some(n) = self.nodes.get_mut(node as usize) {
                         n.children.push((seat, key, child));
                     }
                     if expanded {
@@ -213,7 +270,7 @@ impl<G: Game> Tree<G> {
         }
         match config.rollout {
             Rollout::Random => {
-                world.random_playout(rng, buf, config.max_playout);
+                world.random_playout(rng, &mut scratch.buf, config.max_playout);
             }
             Rollout::Policy(make) => {
                 let mut bot = make();
@@ -234,75 +291,89 @@ impl<G: Game> Tree<G> {
             }
         }
         let outcome = world.outcome();
-        for (node, pick) in path {
-            if let Some(m) = self.nodes.get_mut(node).and_then(|n| n.moves.get_mut(pick)) {
+        for &(node, pick) in &scratch.path {
+            if let Some(m) = self
+                .nodes
+                .get_mut(node as usize)
+                .and_then(|n| n.moves.get_mut(pick as usize))
+            {
                 m.visits += 1;
                 m.reward += outcome.as_ref().map_or(0.5, |o| o.reward(m.seat));
             }
         }
     }
 
-    /// The action `seat` takes at `node` among `legal`: an untried one at random if
+    /// The statistic `seat` plays at `node` among `legal`: an untried one at random if
     /// any (expansion), else the best by availability-aware UCB.
+    #[allow(clippy::too_many_arguments)]
     fn select(
         &mut self,
-        node: usize,
+        node: u32,
         seat: Seat,
         legal: &[G::Action],
+        slots: &mut Vec<u32>,
         rng: &mut GameRng,
+        exploration: f64,
         expanded: &mut bool,
-    ) -> Option<usize> {
-        let n = self.nodes.get_mut(node)?;
+    ) -> Option<u32> {
+        let n = self.nodes.get_mut(node as usize)?;
+        slots.clear();
         let mut untried = 0u32;
+        // Lists come in the same order in most worlds: look where the last match left
+        // off first, so matching a list costs one comparison an action.
+        let mut cursor = 0usize;
         for action in legal {
-            match n
-                .moves
-                .iter_mut()
-                .find(|m| m.seat == seat && m.action == *action)
-            {
-                Some(m) => {
-                    m.available += 1;
-                    if m.visits == 0 {
-                        untried += 1;
-                    }
-                }
+            let same = |m: &MoveStat<G::Action>| m.seat == seat && m.action == *action;
+            let found = match n.moves.get(cursor) {
+                Some(m) if same(m) => Some(cursor),
+                _ => n.moves.iter().position(same),
+            };
+            let index = match found {
+                Some(i) => i,
                 None => {
                     n.moves.push(MoveStat {
                         seat,
                         action: action.clone(),
                         visits: 0,
-                        available: 1,
+                        available: 0,
                         reward: 0.0,
                     });
+                    n.moves.len() - 1
+                }
+            };
+            cursor = index + 1;
+            if let Some(m) = n.moves.get_mut(index) {
+                m.available += 1;
+                if m.visits == 0 {
                     untried += 1;
                 }
             }
+            slots.push(index as u32);
         }
-        let is_legal = |m: &MoveStat<G::Action>| m.seat == seat && legal.contains(&m.action);
         if untried > 0 {
             *expanded = true;
             let k = rng.below(untried);
-            return n
-                .moves
+            return slots
                 .iter()
-                .enumerate()
-                .filter(|(_, m)| is_legal(m) && m.visits == 0)
-                .nth(k as usize)
-                .map(|(i, _)| i);
+                .copied()
+                .filter(|&i| n.moves.get(i as usize).is_some_and(|m| m.visits == 0))
+                .nth(k as usize);
         }
-        let c = self.exploration;
-        n.moves
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| is_legal(m))
-            .map(|(i, m)| {
-                let visits = f64::from(m.visits.max(1));
-                let ucb =
-                    m.reward / visits + c * (f64::from(m.available.max(1)).ln() / visits).sqrt();
-                (i, ucb)
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(i, _)| i)
+        let mut best = None;
+        let mut best_ucb = f64::NEG_INFINITY;
+        for &i in slots.iter() {
+            let Some(m) = n.moves.get(i as usize) else {
+                continue;
+            };
+            let visits = f64::from(m.visits.max(1));
+            let ucb = m.reward / visits
+                + exploration * (f64::from(m.available.max(1)).ln() / visits).sqrt();
+            if ucb > best_ucb {
+                best_ucb = ucb;
+                best = Some(i);
+            }
+        }
+        best
     }
 
     /// My root actions with their visits.
@@ -315,10 +386,128 @@ impl<G: Game> Tree<G> {
             .filter(move |m| m.seat == me)
             .map(|m| (&m.action, m.visits))
     }
+
+    /// The tree below what happened since its root (`since`, in order), with that
+    /// node as its root; `None` if the tree never went that way.
+    fn follow(mut self, since: &[Seen<G::Action>]) -> Option<Self> {
+        let mut node = 0u32;
+        for seen in since {
+            node = match seen {
+                Seen::Own(action) => {
+                    let pick = self
+                        .nodes
+                        .get(node as usize)?
+                        .moves
+                        .iter()
+                        .position(|m| m.seat == self.me && m.action == *action)?;
+                    self.child(node, self.me, OWN_MOVE | pick as u64)?
+                }
+                Seen::Other { actor, key } => self.child(node, *actor, *key)?,
+            };
+        }
+        // Copy the subtree out, renumbered from its new root.
+        let mut old = std::mem::take(&mut self.nodes);
+        let mut order = vec![node];
+        let mut renumber = std::collections::HashMap::new();
+        renumber.insert(node, 0u32);
+        let mut i = 0;
+        while let Some(&n) = order.get(i) {
+            for &(_, _, c) in old.get(n as usize).map_or(&[][..], |n| &n.children) {
+                renumber.insert(c, order.len() as u32);
+                order.push(c);
+            }
+            i += 1;
+        }
+        for &n in &order {
+            let mut moved = old.get_mut(n as usize).map(std::mem::take)?;
+            for child in &mut moved.children {
+                child.2 = *renumber.get(&child.2)?;
+            }
+            self.nodes.push(moved);
+        }
+        Some(self)
+    }
+
+    /// Visits at the root so far (reused from earlier searches, or this one's).
+    fn root_visits(&self) -> u32 {
+        self.root().map(|(_, v)| v).sum()
+    }
 }
 
 /// The chosen action, and every root action's visits over all trees.
 pub type Searched<A> = (A, Vec<(A, u32)>);
+
+/// A searching seat's trees kept between its decisions (tree reuse): after its own
+/// move and the moves it observed of the others, the subtree of where it now stands
+/// becomes the next search's starting tree. Reproducible: the same searches with the
+/// same seeds and the same moves seen give the same trees.
+pub struct Forest<G: Game> {
+    trees: Vec<Tree<G>>,
+    since: Vec<Seen<G::Action>>,
+}
+
+impl<G: Game> Default for Forest<G> {
+    fn default() -> Self {
+        Forest {
+            trees: Vec::new(),
+            since: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Forest<G> {
+    /// A move played at the table, as the seat saw it (every move, in order).
+    pub fn seen(&mut self, seen: Seen<G::Action>) {
+        if !self.trees.is_empty() {
+            self.since.push(seen);
+        }
+    }
+
+    /// Forgets the trees (a new game, or moves that were not all reported).
+    pub fn clear(&mut self) {
+        self.trees.clear();
+        self.since.clear();
+    }
+
+    /// The trees to start a search of `me`'s from, `count` of them: the kept ones
+    /// moved down to where `me` now stands, fresh ones where that is not possible.
+    fn take(&mut self, me: Seat, count: usize, legal: &[G::Action]) -> Vec<Tree<G>> {
+        let since = std::mem::take(&mut self.since);
+        let kept = std::mem::take(&mut self.trees);
+        // Between two searches of mine at least my own move was played; no report of
+        // it means the host does not report moves, and the old root is stale.
+        let reusable = !since.is_empty() && kept.len() == count;
+        let mut trees: Vec<Tree<G>> = Vec::with_capacity(count);
+        if reusable {
+            for tree in kept {
+                // My legal actions are the same in every world I believe in, so a
+                // root where I decided lists them all; a root where I never decided
+                // is a fresh start with the others' statistics kept.
+                let fits = |t: &Tree<G>| {
+                    t.me == me
+                        && (t.root().next().is_none()
+                            || legal.iter().all(|a| t.root().any(|(b, _)| b == a)))
+                };
+                match tree.follow(&since) {
+                    Some(t) if fits(&t) => trees.push(t),
+                    _ => trees.push(Tree::new(me)),
+                }
+            }
+        }
+        trees.resize_with(count, || Tree::new(me));
+        trees
+    }
+
+    /// Root visits of the trees of the last search (reused and new): for tests.
+    pub fn root_visits(&self) -> u32 {
+        self.trees.iter().map(Tree::root_visits).sum()
+    }
+}
+
+/// Whether the search was asked to stop (a table abandoned mid-search).
+fn cancelled(cancel: &Option<Arc<AtomicBool>>) -> bool {
+    cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+}
 
 /// Searches from `world` (a world `world.seat()` believes in) and returns its most
 /// visited action, with every candidate's visits summed over the trees.
@@ -327,22 +516,32 @@ pub fn search<G: Game>(
     config: &Config<G>,
     seed: u64,
 ) -> Option<Searched<G::Action>> {
+    search_in(world, config, seed, &mut Forest::default())
+}
+
+/// [`search`] starting from the trees `forest` kept, which it keeps for the next one.
+/// The budget is the new iterations per tree, on top of those reused.
+pub fn search_in<G: Game>(
+    world: &Determinized<G>,
+    config: &Config<G>,
+    seed: u64,
+    forest: &mut Forest<G>,
+) -> Option<Searched<G::Action>> {
     let me = world.seat();
     let mut legal = Vec::new();
     world.state().legal_actions(me, &mut legal);
     if legal.len() <= 1 {
         return legal.first().cloned().map(|a| (a.clone(), vec![(a, 0)]));
     }
-    let trees = config.trees.max(1);
+    let count = config.trees.max(1) as usize;
+    let mut trees = forest.take(me, count, &legal);
     let deadline = match config.budget {
         Budget::Time(t) => Some(Instant::now() + t),
         Budget::Iterations(_) => None,
     };
-    let run = |index: u32| -> Vec<(G::Action, u32)> {
-        let mut rng =
-            GameRng::from_seed(seed ^ u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let mut tree = Tree::<G>::new(me, config.exploration);
-        let (mut legal, mut buf) = (Vec::new(), Vec::new());
+    let run = |index: usize, tree: &mut Tree<G>| {
+        let mut rng = GameRng::from_seed(seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut scratch = Scratch::new();
         let mut done = 0u32;
         loop {
             match (config.budget, deadline) {
@@ -350,45 +549,45 @@ pub fn search<G: Game>(
                 (_, Some(d)) if done.is_multiple_of(16) && Instant::now() >= d => break,
                 _ => {}
             }
+            if done.is_multiple_of(16) && cancelled(&config.cancel) {
+                break;
+            }
             let sample = world.resample(&mut rng);
-            tree.iterate(
-                sample.state().clone(),
-                &mut rng,
-                config,
-                &mut legal,
-                &mut buf,
-            );
+            tree.iterate(sample.into_state(), &mut rng, config, &mut scratch);
             done += 1;
         }
-        tree.root().map(|(a, v)| (a.clone(), v)).collect()
     };
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(trees as usize)
+        .min(count)
         .max(1);
-    let mut results: Vec<Vec<(G::Action, u32)>> = vec![Vec::new(); trees as usize];
-    std::thread::scope(|scope| {
-        for (chunk_index, chunk) in results
-            .chunks_mut(trees.div_ceil(threads as u32) as usize)
-            .enumerate()
-        {
-            let run = &run;
-            let per = trees.div_ceil(threads as u32);
-            scope.spawn(move || {
-                for (i, slot) in chunk.iter_mut().enumerate() {
-                    *slot = run(chunk_index as u32 * per + i as u32);
-                }
-            });
+    if threads == 1 {
+        for (index, tree) in trees.iter_mut().enumerate() {
+            run(index, tree);
         }
-    });
+    } else {
+        let per = count.div_ceil(threads);
+        std::thread::scope(|scope| {
+            for (chunk_index, chunk) in trees.chunks_mut(per).enumerate() {
+                let run = &run;
+                scope.spawn(move || {
+                    for (i, tree) in chunk.iter_mut().enumerate() {
+                        run(chunk_index * per + i, tree);
+                    }
+                });
+            }
+        });
+    }
     let mut totals: Vec<(G::Action, u32)> = legal.iter().map(|a| (a.clone(), 0)).collect();
-    for tree in results {
-        for (action, visits) in tree {
-            if let Some(t) = totals.iter_mut().find(|t| t.0 == action) {
+    for tree in &trees {
+        for (action, visits) in tree.root() {
+            if let Some(t) = totals.iter_mut().find(|t| t.0 == *action) {
                 t.1 += visits;
             }
         }
     }
+    forest.trees = trees;
+    forest.since.clear();
     // Most visits; ties to the earliest listed action (deterministic).
     let best = totals
         .iter()
@@ -402,7 +601,8 @@ pub fn search<G: Game>(
 pub struct IsmctsBot<G: Game> {
     name: &'static str,
     pub config: Config<G>,
-    _game: std::marker::PhantomData<fn() -> G>,
+    /// Its trees between moves, when the host reports the moves ([`Bot::seen`]).
+    forest: Forest<G>,
 }
 
 impl<G: Game> IsmctsBot<G> {
@@ -410,8 +610,13 @@ impl<G: Game> IsmctsBot<G> {
         IsmctsBot {
             name,
             config,
-            _game: std::marker::PhantomData,
+            forest: Forest::default(),
         }
+    }
+
+    /// Root visits of its last search's trees, reused ones included: for tests.
+    pub fn root_visits(&self) -> u32 {
+        self.forest.root_visits()
     }
 
     /// "normal": about 0.2 s a move.
@@ -459,6 +664,14 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
     }
 
     fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action> {
-        search(world, &self.config, rng.next_u64()).map(|(a, _)| a)
+        search_in(world, &self.config, rng.next_u64(), &mut self.forest).map(|(a, _)| a)
+    }
+
+    fn seen(&mut self, seen: &Seen<G::Action>) {
+        self.forest.seen(seen.clone());
+    }
+
+    fn cancel_on(&mut self, flag: Arc<AtomicBool>) {
+        self.config.cancel = Some(flag);
     }
 }

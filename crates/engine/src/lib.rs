@@ -26,7 +26,7 @@ pub mod seat;
 pub use bits::Bits;
 pub use bot::{Bot, BotFactory, Determinized, MonteCarloBot, RandomBot};
 pub use dynamic::{DynError, DynGame, DynState, Registry};
-pub use game::{ActionError, Game, GameMeta, Lang, SetupError, TeamName};
+pub use game::{action_key, ActionError, Game, GameMeta, Lang, SetupError, TeamName};
 pub use ismcts::IsmctsBot;
 pub use list::FixedList;
 pub use outcome::Outcome;

@@ -20,6 +20,9 @@ const SAMPLER_FAVOURS_THE_LAST: u8 = 2;
 const IS_LEGAL_FORGETS_TAKEN: u8 = 3;
 /// (c) `apply` overridden without the mover check.
 const APPLY_SKIPS_THE_MOVER_CHECK: u8 = 4;
+/// The searching bots' observation key tells apart the others' moves, which the log
+/// does not show them (by default only the mover reads its line).
+const OBSERVATION_KEY_SHOWS_THE_MOVE: u8 = 5;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Take<const BUG: u8> {
@@ -34,7 +37,7 @@ struct Take<const BUG: u8> {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct Options {}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 enum Action {
     Take(u8),
 }
@@ -184,6 +187,17 @@ impl<const BUG: u8> Game for Take<BUG> {
     fn determinize(&self, _seat: Seat, _rng: &mut GameRng) -> Self {
         self.clone()
     }
+
+    fn observation_key(&self, actor: Seat, action: &Action, viewer: Seat) -> u64 {
+        if BUG == OBSERVATION_KEY_SHOWS_THE_MOVE {
+            takuge_engine::action_key(action)
+        } else {
+            match self.describe_for(actor, action, Viewer::Seat(viewer)) {
+                Some(line) => takuge_engine::action_key(&line),
+                None => 0,
+            }
+        }
+    }
 }
 
 impl<const BUG: u8> Probe for Take<BUG> {
@@ -244,6 +258,12 @@ fn an_apply_that_is_not_the_engines_is_caught() {
         what.contains("could play") || what.contains("apply_checked"),
         "{what}"
     );
+}
+
+#[test]
+fn an_observation_key_finer_than_the_log_line_is_caught() {
+    let what = violation::<OBSERVATION_KEY_SHOWS_THE_MOVE>();
+    assert!(what.contains("different keys"), "{what}");
 }
 
 #[test]

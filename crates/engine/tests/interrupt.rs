@@ -595,3 +595,107 @@ fn an_arena_ranks_the_search_above_the_random_bot_and_rotates_seats() {
     assert!(table[0].win_rate > table[1].win_rate, "{table:?}");
     assert!(table[0].interval.0 <= table[0].win_rate && table[0].win_rate <= table[0].interval.1);
 }
+
+/// Plays one Ambush game of `players` seats: an ISMCTS bot (`iterations` a tree, one
+/// tree) in seat 0, random bots elsewhere; `report` tells the searcher every move as it
+/// saw it. Returns the actions played and the searcher's root visits at each decision.
+fn searcher_game(players: usize, seed: u64, report: bool) -> (Vec<Action>, Vec<u32>) {
+    use takuge_engine::ismcts::{Budget, Config, Seen};
+    use takuge_engine::{bot::bot_move, Bot, IsmctsBot, RandomBot};
+    let mut searcher = IsmctsBot::<Ambush>::new(
+        "ismcts",
+        Config {
+            budget: Budget::Iterations(200),
+            trees: 1,
+            ..Config::default()
+        },
+    );
+    let mut others: Vec<Box<dyn Bot<Ambush>>> =
+        (1..players).map(|_| RandomBot::<Ambush>::boxed()).collect();
+    let mut state = Ambush::new(&Options::default(), players, seed).unwrap();
+    let mut rng = GameRng::from_seed(seed);
+    let (mut actions, mut visits) = (Vec::new(), Vec::new());
+    while let Some(seat) = state.to_move().first_seat() {
+        let action = if seat == Seat(0) {
+            let mut choices = Vec::new();
+            state.legal_actions(seat, &mut choices);
+            let action = bot_move(&mut searcher, &state, seat, &mut rng);
+            if choices.len() > 1 {
+                visits.push(searcher.root_visits());
+            }
+            action
+        } else {
+            bot_move(others[seat.index() - 1].as_mut(), &state, seat, &mut rng)
+        };
+        let Some(action) = action else {
+            panic!("{seat} gave no move");
+        };
+        if report {
+            searcher.seen(&Seen::of(&state, Seat(0), seat, &action));
+        }
+        play(&mut state, seat, action.clone());
+        actions.push(action);
+    }
+    (actions, visits)
+}
+
+#[test]
+fn a_search_keeps_its_tree_below_its_own_move_and_the_moves_it_saw() {
+    let mut reused = 0;
+    for seed in 0..6 {
+        let (_, visits) = searcher_game(3, seed, true);
+        // A fresh search makes 200 root visits; one that kept its tree starts above.
+        assert!(visits.iter().all(|&v| v >= 200), "{visits:?}");
+        reused += visits.iter().filter(|&&v| v > 200).count();
+        let (_, fresh) = searcher_game(3, seed, false);
+        assert!(
+            fresh.iter().all(|&v| v == 200),
+            "unreported moves: {fresh:?}"
+        );
+    }
+    assert!(reused > 5, "no search kept its tree: {reused}");
+}
+
+#[test]
+fn a_search_that_keeps_its_tree_plays_the_same_game_for_the_same_seeds() {
+    for seed in 0..4 {
+        assert_eq!(searcher_game(4, seed, true), searcher_game(4, seed, true));
+    }
+}
+
+#[test]
+fn a_cancelled_search_stops_and_still_answers_with_a_legal_move() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use takuge_engine::ismcts::{search, Budget, Config};
+    use takuge_engine::Determinized;
+    let state = Ambush::new(&Options::default(), 3, 1).unwrap();
+    let seat = state.to_move().first_seat().unwrap();
+    let world = Determinized::sample(&state, seat, &mut GameRng::from_seed(1));
+    // Cancelled before it starts: no iteration at all.
+    let cancel = Arc::new(AtomicBool::new(true));
+    let config = Config {
+        budget: Budget::Iterations(u32::MAX),
+        trees: 2,
+        cancel: Some(cancel.clone()),
+        ..Config::default()
+    };
+    let Some((action, visits)) = search(&world, &config, 3) else {
+        panic!("no move");
+    };
+    assert!(legal(&state, seat).contains(&action));
+    assert_eq!(visits.iter().map(|v| v.1).sum::<u32>(), 0);
+    // Cancelled while it runs (an endless budget): it returns once the flag is set.
+    cancel.store(false, Ordering::Relaxed);
+    let result = std::thread::scope(|scope| {
+        let running = scope.spawn(|| search(&world, &config, 3));
+        // Let it run a little (no timing is asserted: the test ends only if it stops).
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        cancel.store(true, Ordering::Relaxed);
+        running.join()
+    });
+    let Ok(Some((action, _))) = result else {
+        panic!("the search failed");
+    };
+    assert!(legal(&state, seat).contains(&action));
+}

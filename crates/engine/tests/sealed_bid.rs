@@ -437,3 +437,59 @@ fn ismcts_decides_the_same_in_every_state_its_seat_cannot_tell_apart() {
     }
     assert!(checked > 10, "the worlds never differed: {checked}");
 }
+
+/// The same for a searcher told every move (for tree reuse): the moves it is told of
+/// are only what it saw (the others' commitments as "has acted"), so two real states
+/// it cannot tell apart still get the same move. (Here the kept tree is dropped: in
+/// the tree the searcher decides first at a simultaneous step, and seat 0 committed
+/// before it; `interrupt.rs` checks a kept tree is used where the order fits.)
+#[test]
+fn ismcts_told_every_move_decides_the_same_in_every_state_its_seat_cannot_tell_apart() {
+    use takuge_engine::bot::bot_move;
+    use takuge_engine::ismcts::{Budget, Config, Seen};
+    use takuge_engine::{Bot, IsmctsBot};
+    let me = Seat(1);
+    // Round 1 played with the searcher in seat 1, told every move; in round 2 seat 0
+    // commits first, then the searcher decides in the real state or in `alternative`.
+    let decide = |seed: u64, alternative: bool| -> (Action, bool, u32) {
+        let mut bot = IsmctsBot::<SealedBid>::new(
+            "ismcts",
+            Config {
+                budget: Budget::Iterations(200),
+                trees: 2,
+                ..Config::default()
+            },
+        );
+        let mut state = SealedBid::new(&Options::default(), 3, seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let mut moves = vec![
+            (Seat(0), legal(&state, Seat(0))[(seed % 5) as usize].clone()),
+            (me, bot_move(&mut bot, &state, me, &mut rng).unwrap()),
+            (Seat(2), legal(&state, Seat(2))[(seed % 3) as usize].clone()),
+        ];
+        for (actor, action) in moves.drain(..) {
+            bot.seen(&Seen::of(&state, me, actor, &action));
+            play(&mut state, actor, action);
+        }
+        let first = legal(&state, Seat(0))[(seed % 2) as usize].clone();
+        bot.seen(&Seen::of(&state, me, Seat(0), &first));
+        play(&mut state, Seat(0), first);
+        let real = if alternative {
+            state.determinize(me, &mut GameRng::from_seed(seed ^ 0xa17))
+        } else {
+            state.clone()
+        };
+        assert_eq!(real.view(Viewer::Seat(me)), state.view(Viewer::Seat(me)));
+        let choice = bot_move(&mut bot, &real, me, &mut GameRng::from_seed(7)).unwrap();
+        (choice, real != state, bot.root_visits())
+    };
+    let mut differed = 0;
+    for seed in 0..20u64 {
+        let (a, _, visits) = decide(seed, false);
+        let (b, different, _) = decide(seed, true);
+        assert_eq!(a, b, "seed {seed}");
+        assert_eq!(visits, 400, "a tree kept across an order it does not fit");
+        differed += usize::from(different);
+    }
+    assert!(differed > 5, "the worlds never differed: {differed}");
+}

@@ -64,9 +64,14 @@ pub struct SitBody {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BotsBody {
-    /// One of the game's bots; absent: its default bot.
+    /// One of the game's bots (or levels: `easy`, `normal`, `strong`); absent: its
+    /// default bot.
     #[serde(default)]
     pub bot: Option<String>,
+    /// The one seat to give this bot (a free seat, or a bot seat changing level);
+    /// absent: every free seat.
+    #[serde(default)]
+    pub seat: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

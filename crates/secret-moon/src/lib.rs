@@ -186,6 +186,11 @@ impl Game for SecretMoon {
         Some(action.to_string())
     }
 
+    /// Every line shows the whole action, so the action is what everyone observes.
+    fn observation_key(&self, _actor: Seat, action: &Action, _viewer: Seat) -> u64 {
+        takuge_engine::action_key(action)
+    }
+
     /// log_ja.rs: the Japanese line, the same for every viewer as the English one.
     fn describe_ja(&self, actor: Seat, action: &Action, _viewer: Viewer) -> Option<String> {
         Some(log_ja::describe(actor, action))

@@ -653,16 +653,16 @@ pub async fn leave(
 }
 
 #[utoipa::path(post, path = "/api/tables/{id}/bots", tag = "tables",
-    summary = "host: fill empty seats with a bot",
+    summary = "host: fill empty seats (or one seat) with a bot",
     params(("id" = i64, Path, description = "the table")),
     request_body = BotsBody,
     security(("bearer" = []), ("cookie" = [], "csrf" = [])),
     responses(
         (status = 200, description = "the table", body = TableInfo),
-        (status = 400, description = "`unknown_bot`", body = ErrorBody),
+        (status = 400, description = "`unknown_bot`, `no_such_seat`", body = ErrorBody),
         (status = 403, description = "`not_host`", body = ErrorBody),
         (status = 404, description = "`unknown_table` (also a private table the caller may not see)", body = ErrorBody),
-        (status = 409, description = "`wrong_status`", body = ErrorBody),
+        (status = 409, description = "`wrong_status`, `seat_taken`", body = ErrorBody),
     ))]
 pub async fn fill_bots(
     State(state): S,
@@ -677,6 +677,7 @@ pub async fn fill_bots(
             .ask(id, |reply| Cmd::FillBots {
                 caller: c,
                 bot: body.bot,
+                seat: body.seat,
                 reply,
             })
             .await?,

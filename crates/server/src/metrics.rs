@@ -27,6 +27,8 @@ pub struct Metrics {
     pub database_write_errors: AtomicU64,
     /// Why the last write failed, while writes fail.
     pub write_health: crate::health::WriteHealth,
+    /// Bot searches stopped early because their table was abandoned (or shut down).
+    pub bot_searches_cancelled: AtomicU64,
     /// Password hashing: running now, most at once, refused as busy.
     pub hashing: std::sync::Arc<crate::hashing::HashStats>,
 }
@@ -100,7 +102,7 @@ impl Metrics {
 
     pub fn render(&self) -> String {
         let mut out = String::new();
-        let rows: [(&str, &str, &str, i64); 11] = [
+        let rows: [(&str, &str, &str, i64); 12] = [
             (
                 "takuge_http_requests_total",
                 "counter",
@@ -136,6 +138,12 @@ impl Metrics {
                 "counter",
                 "Requests and messages refused by the rate limiter",
                 self.rate_limited.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_bot_searches_cancelled_total",
+                "counter",
+                "Bot searches stopped early because their table was abandoned",
+                self.bot_searches_cancelled.load(Ordering::Relaxed) as i64,
             ),
             (
                 "takuge_commit_batch_rows_total",

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::Row;
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use takuge_engine::record::{LoggedAction, RECORD_FORMAT};
@@ -210,6 +210,8 @@ pub enum Cmd {
     FillBots {
         caller: Caller,
         bot: Option<String>,
+        /// One seat (free, or a bot's); `None`: every free seat.
+        seat: Option<u8>,
         reply: Reply<TableInfo>,
     },
     Start {
@@ -290,6 +292,8 @@ struct Table {
     metrics: Arc<Metrics>,
     me: mpsc::WeakSender<Cmd>,
     bot_in_flight: Option<u64>,
+    /// Set to stop the search in flight, if a searching bot is thinking.
+    bot_cancel: Option<Arc<AtomicBool>>,
     counted_live: bool,
     /// When each pending seat started thinking, and the real-time reserve left (ms).
     thinking_since: Vec<Option<tokio::time::Instant>>,
@@ -603,7 +607,7 @@ impl Table {
             }
             Status::Playing => {
                 // From now on a bot plays the seat, marked in the result.
-                new.bot = Some(self.default_bot());
+                new.bot = Some(self.takeover_bot());
                 new.replaced = true;
             }
             _ => {
@@ -626,7 +630,24 @@ impl Table {
             .map_or_else(|| "random".to_string(), |b| b.to_string())
     }
 
-    async fn fill_bots(&mut self, caller: &Caller, bot: Option<String>) -> Result<(), ApiError> {
+    /// The bot that takes over a player's seat (the player left or ran out of time):
+    /// the level the host chose for the table's bots — its first bot seat the host
+    /// filled — or the game's default bot at a table of players only.
+    fn takeover_bot(&self) -> String {
+        self.meta
+            .seats
+            .iter()
+            .filter(|s| !s.replaced && s.user_id.is_none())
+            .find_map(|s| s.bot.clone())
+            .unwrap_or_else(|| self.default_bot())
+    }
+
+    async fn fill_bots(
+        &mut self,
+        caller: &Caller,
+        bot: Option<String>,
+        seat: Option<u8>,
+    ) -> Result<(), ApiError> {
         self.host_only(caller, "fill seats with bots")?;
         self.must_be(Status::Open, "fill seats with bots")?;
         let names = self.game.bot_names();
@@ -636,6 +657,31 @@ impl Table {
                 "unknown_bot",
                 format!("{} has the bots {}", self.meta.game, names.join(", ")),
             ));
+        }
+        if let Some(k) = seat {
+            // One seat: a free one, or a bot's whose level the host changes.
+            let mut new = self
+                .meta
+                .seats
+                .get(k as usize)
+                .ok_or_else(|| {
+                    ApiError::bad_request(
+                        "no_such_seat",
+                        format!("this table has seats 0 to {}", self.meta.players - 1),
+                    )
+                })?
+                .clone();
+            if new.user_id.is_some() {
+                return Err(ApiError::conflict(
+                    "seat_taken",
+                    format!("a player holds seat {k}"),
+                ));
+            }
+            new.bot = Some(bot.clone());
+            new.name = format!("bot {bot}");
+            self.save_seat(&new).await?;
+            self.meta.seats[k as usize] = new;
+            return Ok(());
         }
         let mut seats = self.meta.seats.clone();
         for s in seats.iter_mut().filter(|s| s.is_free()) {
@@ -702,7 +748,15 @@ impl Table {
         self.save_status(Status::Abandoned).await?;
         self.meta.status = Status::Abandoned;
         self.set_live();
+        self.stop_bot_search();
         Ok(())
+    }
+
+    /// Stops the search of the bot thinking for this table, if one is.
+    fn stop_bot_search(&mut self) {
+        if let Some(cancel) = self.bot_cancel.take() {
+            cancel.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Closes the table if it is still open; whether it did.
@@ -1045,9 +1099,21 @@ impl Table {
         let snapshot = state.box_clone();
         let me = self.me.clone();
         let runtime = tokio::runtime::Handle::current();
+        // A new search: the last one's flag (its move came in, or went stale) is done with.
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.bot_cancel = Some(cancel.clone());
+        let metrics = self.metrics.clone();
         let started = self.bots.run(move || {
             let mut rng = GameRng::from_seed(seed);
-            match snapshot.bot_action(seat, &bot, &mut rng) {
+            let chosen = snapshot.bot_action_until(seat, &bot, &mut rng, cancel.clone());
+            if cancel.load(Ordering::Relaxed) {
+                // The table was abandoned: nobody waits for this move.
+                metrics
+                    .bot_searches_cancelled
+                    .fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            match chosen {
                 Ok(action) => {
                     if let Some(tx) = me.upgrade() {
                         let cmd = Cmd::BotMove {
@@ -1179,7 +1245,7 @@ impl Table {
 
     async fn time_out(&mut self, seat: Seat) -> Result<(), ApiError> {
         let mut new = self.meta.seats[seat.index()].clone();
-        new.bot = Some(self.default_bot());
+        new.bot = Some(self.takeover_bot());
         new.replaced = true;
         self.save_seat(&new).await?;
         tracing::info!(table = self.meta.id, %seat, "out of time; a bot takes the seat");
@@ -1277,9 +1343,14 @@ impl Table {
                 };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
             }
-            Cmd::FillBots { caller, bot, reply } => {
+            Cmd::FillBots {
+                caller,
+                bot,
+                seat,
+                reply,
+            } => {
                 let r = match self.may_see(&caller, None) {
-                    Ok(()) => self.fill_bots(&caller, bot).await,
+                    Ok(()) => self.fill_bots(&caller, bot, seat).await,
                     Err(e) => Err(e),
                 };
                 self.finish_change(r.map(|()| self.info(caller.user_id)), reply);
@@ -1435,6 +1506,8 @@ impl Table {
                 break;
             }
         }
+        // Stopped (shutdown) or idle: a search still running for this table is wasted.
+        self.stop_bot_search();
         if self.counted_live {
             self.metrics.open_tables.fetch_sub(1, Ordering::Relaxed);
         }
@@ -1627,6 +1700,7 @@ pub fn spawn(
         metrics,
         me: tx.downgrade(),
         bot_in_flight: None,
+        bot_cancel: None,
         counted_live: false,
         thinking_since,
         reserve_ms,

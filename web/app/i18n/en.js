@@ -92,6 +92,8 @@ export default {
   'seat.empty': '(empty)',
   'seat.you': 'you',
   'seat.host': 'host',
+  'seat.level': 'The bot in seat {n}',
+  'seat.pickBot': 'Put a bot here…',
   'seat.botTag': 'bot',
   'seat.replaced': 'replaced by bot',
   'seat.thinking': 'thinking',

@@ -91,6 +91,8 @@ export default {
   'seat.empty': '（空席）',
   'seat.you': 'あなた',
   'seat.host': 'ホスト',
+  'seat.level': '{n}番席のボット',
+  'seat.pickBot': 'ボットを置く…',
   'seat.botTag': 'ボット',
   'seat.replaced': 'ボットが代行',
   'seat.thinking': '考慮中',

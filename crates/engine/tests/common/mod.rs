@@ -40,7 +40,7 @@ pub fn legal<G: Game>(state: &G, seat: Seat) -> Vec<G::Action> {
 }
 
 /// Plays one game with a bot in every seat (each seeing only worlds determinized for
-/// its seat); returns each seat's reward.
+/// its seat, and told every move as its seat saw it); returns each seat's reward.
 pub fn play_bots<G: Game>(
     options: &G::Options,
     bots: &mut [Box<dyn takuge_engine::Bot<G>>],
@@ -59,7 +59,13 @@ pub fn play_bots<G: Game>(
         else {
             panic!("{seat} pending with no move from its bot");
         };
+        let seen: Vec<_> = Seat::all(players)
+            .map(|s| takuge_engine::ismcts::Seen::of(&state, s, seat, &action))
+            .collect();
         play(&mut state, seat, action);
+        for (bot, seen) in bots.iter_mut().zip(&seen) {
+            bot.seen(seen);
+        }
         steps += 1;
         assert!(steps < 100_000, "no end");
     }
