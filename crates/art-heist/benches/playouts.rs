@@ -6,6 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use takuge_art_heist::{ArtHeist, Options};
 use takuge_engine::bot::random_game;
+use takuge_engine::ismcts::SearchBench;
 use takuge_engine::{Bot, Determinized, Game, GameRng, MonteCarloBot, Seat};
 
 fn random_games(c: &mut Criterion) {
@@ -44,34 +45,16 @@ fn monte_carlo_iterations(c: &mut Criterion) {
 /// ISMCTS iterations per second (one tree, random rollouts), from a decision with a
 /// real choice: the measure of search speed.
 fn ismcts_iterations(c: &mut Criterion) {
-    use takuge_engine::ismcts::{search, Budget, Config};
     const ITERATIONS: u32 = 1_000;
     let mut group = c.benchmark_group("art-heist/ismcts-iterations");
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
     group.bench_function("5p", |b| {
-        let mut rng = GameRng::from_seed(5);
-        let mut game =
-            ArtHeist::new(&Options::default(), 5, 7).expect("5 players is a valid setup");
-        let mut legal = Vec::new();
-        let mut buf = Vec::new();
-        // On to a decision with a real choice (a forced move is answered at once).
-        while let Some(seat) = game.to_move().first_seat() {
-            game.legal_actions(seat, &mut legal);
-            if legal.len() >= 2 {
-                break;
-            }
-            takuge_engine::bot::random_playout(&mut game, &mut rng, &mut buf, 1);
-        }
-        let seat = game.to_move().first_seat().unwrap_or(Seat(0));
-        let config = Config::<ArtHeist> {
-            budget: Budget::Iterations(ITERATIONS),
-            trees: 1,
-            ..Config::default()
-        };
-        b.iter(|| {
-            let world = Determinized::sample(&game, seat, &mut rng);
-            black_box(search(&world, &config, rng.next_u64()))
-        });
+        let mut bench = SearchBench::new(
+            ArtHeist::new(&Options::default(), 5, 7).expect("5 players is a valid setup"),
+            ITERATIONS,
+            5,
+        );
+        b.iter(|| black_box(bench.search()));
     });
     group.finish();
 }

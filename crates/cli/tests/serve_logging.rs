@@ -43,21 +43,7 @@ fn websocket_clients_that_never_read_do_not_freeze_the_server() {
         "--rate-auth-per-ip",
         "100/100",
     ]);
-    // Tables that bots play as fast as they can, five games each; a guest may hold
-    // only three tables not yet started, so fourteen hosts set them up.
-    let mut tables = Vec::new();
-    for _ in 0..14 {
-        let host = served.guest();
-        for _ in 0..3 {
-            let created = served.post(
-                "/api/tables",
-                Some(&host),
-                r#"{"game":"secret-moon","players":5,"sit":false,"options":{"games":5}}"#,
-            );
-            assert!(created.starts_with("HTTP/1.1 201"), "{created}");
-            tables.push((host.clone(), json_field(&created, "id")));
-        }
-    }
+    let tables = served.bot_tables(14);
     // Two clients of a spectator subscribe to every table and never read a byte.
     let spectator = served.guest();
     let mut sockets = Vec::new();
@@ -74,12 +60,7 @@ fn websocket_clients_that_never_read_do_not_freeze_the_server() {
         sockets.push(socket);
     }
     std::thread::sleep(Duration::from_millis(300));
-    for (host, table) in &tables {
-        let filled = served.post(&format!("/api/tables/{table}/bots"), Some(host), "{}");
-        assert!(filled.starts_with("HTTP/1.1 200"), "{filled}");
-        let started = served.post(&format!("/api/tables/{table}/start"), Some(host), "");
-        assert!(started.starts_with("HTTP/1.1 200"), "{started}");
-    }
+    served.fill_with_bots_and_start(&tables);
     wait_for(&served, "fell behind", Duration::from_secs(60));
     served.assert_responsive(Duration::from_secs(4), "after clients fell behind");
     drop(sockets);

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{json_field, Served};
+use common::Served;
 use std::time::Duration;
 
 /// Request limits raised so one address can set up many tables quickly.
@@ -22,27 +22,8 @@ const LIMITS: [&str; 6] = [
 #[test]
 fn sigterm_under_bots_playing_flat_out_exits_within_five_seconds_and_keeps_every_table() {
     let mut served = Served::start(&LIMITS);
-    // Tables bots play as fast as they can (no bot delay), five games each; a guest may
-    // hold only three tables not yet started, so fourteen hosts set them up.
-    let mut tables = Vec::new();
-    for _ in 0..14 {
-        let host = served.guest();
-        for _ in 0..3 {
-            let created = served.post(
-                "/api/tables",
-                Some(&host),
-                r#"{"game":"secret-moon","players":5,"sit":false,"options":{"games":5}}"#,
-            );
-            assert!(created.starts_with("HTTP/1.1 201"), "{created}");
-            tables.push((host.clone(), json_field(&created, "id")));
-        }
-    }
-    for (host, table) in &tables {
-        let filled = served.post(&format!("/api/tables/{table}/bots"), Some(host), "{}");
-        assert!(filled.starts_with("HTTP/1.1 200"), "{filled}");
-        let started = served.post(&format!("/api/tables/{table}/start"), Some(host), "");
-        assert!(started.starts_with("HTTP/1.1 200"), "{started}");
-    }
+    let tables = served.bot_tables(14);
+    served.fill_with_bots_and_start(&tables);
     std::thread::sleep(Duration::from_secs(2));
 
     let (took, status) = served

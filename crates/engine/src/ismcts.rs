@@ -675,3 +675,49 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
         self.config.cancel = Some(flag);
     }
 }
+
+/// What every game's ISMCTS benchmark times (criterion lives in the game crates, not
+/// here): searches of a fixed number of iterations, one tree, random rollouts, from
+/// worlds determinized for the seat at the first decision with a real choice (a forced
+/// move is answered without a search).
+pub struct SearchBench<G: Game> {
+    game: G,
+    seat: Seat,
+    config: Config<G>,
+    rng: GameRng,
+}
+
+impl<G: Game> SearchBench<G> {
+    /// `game` played on by random moves to a decision between two or more actions.
+    pub fn new(mut game: G, iterations: u32, seed: u64) -> SearchBench<G> {
+        let mut rng = GameRng::from_seed(seed);
+        let mut legal = Vec::new();
+        let mut buf = Vec::new();
+        while let Some(seat) = game.to_move().first_seat() {
+            game.legal_actions(seat, &mut legal);
+            if legal.len() >= 2 {
+                break;
+            }
+            crate::bot::random_playout(&mut game, &mut rng, &mut buf, 1);
+        }
+        let seat = game.to_move().first_seat().unwrap_or(Seat(0));
+        let config = Config {
+            budget: Budget::Iterations(iterations),
+            trees: 1,
+            ..Config::default()
+        };
+        SearchBench {
+            game,
+            seat,
+            config,
+            rng,
+        }
+    }
+
+    /// One search from a freshly determinized world.
+    pub fn search(&mut self) -> Option<Searched<G::Action>> {
+        let world = Determinized::sample(&self.game, self.seat, &mut self.rng);
+        let seed = self.rng.next_u64();
+        search(&world, &self.config, seed)
+    }
+}

@@ -6,6 +6,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use takuge_engine::bot::random_playout;
+use takuge_engine::ismcts::SearchBench;
 use takuge_engine::{Bot, Determinized, Game, GameRng, MonteCarloBot, Seat};
 use takuge_ghost_for_sale::{GhostForSale, Options};
 
@@ -92,33 +93,12 @@ fn monte_carlo(c: &mut Criterion) {
 /// ISMCTS iterations per second (one tree, random rollouts), from a decision with a
 /// real choice: the measure of search speed.
 fn ismcts_iterations(c: &mut Criterion) {
-    use takuge_engine::ismcts::{search, Budget, Config};
     const ITERATIONS: u32 = 1_000;
     let mut group = c.benchmark_group("ismcts_iterations");
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
     group.bench_function("5p", |b| {
-        let mut rng = GameRng::from_seed(5);
-        let mut game = mid_game(5);
-        let mut legal = Vec::new();
-        let mut buf = Vec::new();
-        // On to a decision with a real choice (a forced move is answered at once).
-        while let Some(seat) = game.to_move().first_seat() {
-            game.legal_actions(seat, &mut legal);
-            if legal.len() >= 2 {
-                break;
-            }
-            takuge_engine::bot::random_playout(&mut game, &mut rng, &mut buf, 1);
-        }
-        let seat = game.to_move().first_seat().unwrap_or(Seat(0));
-        let config = Config::<GhostForSale> {
-            budget: Budget::Iterations(ITERATIONS),
-            trees: 1,
-            ..Config::default()
-        };
-        b.iter(|| {
-            let world = Determinized::sample(&game, seat, &mut rng);
-            black_box(search(&world, &config, rng.next_u64()))
-        });
+        let mut bench = SearchBench::new(mid_game(5), ITERATIONS, 5);
+        b.iter(|| black_box(bench.search()));
     });
     group.finish();
 }

@@ -151,6 +151,36 @@ impl Served {
         json_field(&answer, "token")
     }
 
+    /// Tables of five-game Secret Moon matches for bots to play as fast as they can
+    /// (no bot delay), not yet filled or started, three for each of `hosts` guests (a
+    /// guest may hold only three tables not yet started): (host's token, table id).
+    pub fn bot_tables(&self, hosts: usize) -> Vec<(String, String)> {
+        let mut tables = Vec::new();
+        for _ in 0..hosts {
+            let host = self.guest();
+            for _ in 0..3 {
+                let created = self.post(
+                    "/api/tables",
+                    Some(&host),
+                    r#"{"game":"secret-moon","players":5,"sit":false,"options":{"games":5}}"#,
+                );
+                assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+                tables.push((host.clone(), json_field(&created, "id")));
+            }
+        }
+        tables
+    }
+
+    /// Fills every empty seat of each table with bots and starts it, as its host.
+    pub fn fill_with_bots_and_start(&self, tables: &[(String, String)]) {
+        for (host, table) in tables {
+            let filled = self.post(&format!("/api/tables/{table}/bots"), Some(host), "{}");
+            assert!(filled.starts_with("HTTP/1.1 200"), "{filled}");
+            let started = self.post(&format!("/api/tables/{table}/start"), Some(host), "");
+            assert!(started.starts_with("HTTP/1.1 200"), "{started}");
+        }
+    }
+
     /// Asserts that `/healthz` answers quickly, again and again, for `how_long`.
     pub fn assert_responsive(&self, how_long: Duration, what: &str) {
         let until = Instant::now() + how_long;
