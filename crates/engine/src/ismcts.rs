@@ -12,8 +12,9 @@
 //! - **Availability**: an action legal in some worlds and not others is scored by UCB
 //!   over the iterations in which it was available, not all of them.
 //! - **What I cannot see stays unseen**: a node's children are keyed by what *I*
-//!   observe of the move — the line the game's log shows me
-//!   ([`Game::describe_for`] for my seat). A move hidden from me (a secret card, a
+//!   observe of the move — my own moves whole, the others' by
+//!   [`Game::observation_key`] (checked by the conformance suite to tell apart no more
+//!   than the log line the game shows me). A move hidden from me (a secret card, a
 //!   simultaneous choice) leads to one child whatever was chosen, so my later decisions
 //!   never depend on it; the mover's own statistics still tell its actions apart
 //!   (decoupled selection at simultaneous and out-of-turn decisions).
@@ -22,7 +23,8 @@
 //! - **Budget** in iterations (reproducible: the same seed and budget give the same
 //!   move) or wall time; **root-parallel** over a fixed number of independent trees
 //!   (the same trees on any machine, run on as many threads as it has), their root
-//!   statistics summed.
+//!   statistics summed; **tree reuse** ([`Forest`]) when the host reports every move;
+//!   a **cancellation** flag ([`Config::cancel`]).
 
 use crate::bot::{Bot, BotFactory, Determinized};
 use crate::game::Game;
