@@ -151,7 +151,8 @@ pub fn plays_csv(plays: &[Play]) -> Result<Vec<u8>, csv::Error> {
     params(ExportQuery),
     security(("bearer" = []), ("cookie" = [])),
     responses(
-        (status = 200, description = "the export, as a download", body = Export,
+        (status = 200, description = "the export, as a download: JSON, or CSV with `format=csv`",
+            content((Export = "application/json"), (String = "text/csv")),
             headers(("content-disposition" = String, description = "attachment; filename=\"takuge-collection.json\" (or .csv, takuge-plays.csv)"))),
     ))]
 pub async fn export(
