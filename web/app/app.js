@@ -1043,6 +1043,8 @@ async function tablePage(m, params) {
     for (const e of msg.log || []) s.log.set(e.index, e);
     measureSkew(msg);
     document.body.dataset.version = String(msg.version);
+    // A step of a secret choice of several steps keeps the version (docs/PROTOCOL.md).
+    document.body.dataset.draft = String(msg.draft || 0);
     document.body.dataset.status = msg.status;
     if (wasOpen && msg.status !== 'open' && msg.seats.some((st) => st.user_id === app.me.id)) rememberTable(id, info.game, info.invite_code || invite);
     draw();

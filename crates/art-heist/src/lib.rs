@@ -141,6 +141,14 @@ impl Game for ArtHeist {
         View::new(self, viewer)
     }
 
+    /// Putting an exhibit together: its letters are chosen and cards of them still to
+    /// show. 「「せーの!」で展示する美術品を公開する」: everyone sees the exhibits at once, so
+    /// nobody may count the steps of one (1 + letters, or one step to show nothing).
+    fn drafting(&self, seat: Seat) -> bool {
+        self.pending_seat(seat)
+            .is_some_and(|p| self.run[p].is_some())
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.result()
     }

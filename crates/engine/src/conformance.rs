@@ -27,7 +27,11 @@
 //!   deterministic: fixed seeds, a critical value far in the tail);
 //! - (c) `apply` accepts exactly the listed actions among near misses — the game's
 //!   [`Probe`] hook, numeric mutations of listed actions, actions of other states — and
-//!   `is_legal` agrees with the list; `G::apply` behaves as [`apply_checked`].
+//!   `is_legal` agrees with the list; `G::apply` behaves as [`apply_checked`];
+//! - (e) a step that shows nothing to anyone else and leaves its seat choosing is a
+//!   draft step ([`Game::drafting`]) and a draft step shows nothing to anyone else;
+//!   a world determinized for a seat keeps that seat's own draft and begins every
+//!   other seat's afresh.
 //!
 //! [`fuzz_actions`] drives the same checks from arbitrary bytes (one `cargo fuzz`
 //! target per game).
@@ -292,6 +296,7 @@ impl<G: Probe> Playthrough<'_, G> {
             if deep {
                 self.check_log_lines(&state, pick, &action, rng)?;
                 self.check_observation_keys(&state, pick, &legal, rng)?;
+                self.check_draft_step(&state, pick, &action)?;
             }
             if foreign.len() < FOREIGN_POOL {
                 foreign.push(action.clone());
@@ -467,9 +472,56 @@ impl<G: Probe> Playthrough<'_, G> {
                         "the outcome differs in a world determinized for {seat}"
                     )));
                 }
+                if world.drafting(seat) != state.drafting(seat) {
+                    return Err(self.fail(format!(
+                        "{seat}'s own part-made choice (Game::drafting) differs in a world determinized for it"
+                    )));
+                }
+                if let Some(o) = Seat::all(self.players).find(|&o| o != seat && world.drafting(o)) {
+                    return Err(self.fail(format!(
+                        "a world determinized for {seat} keeps {o}'s part-made choice (Game::drafting): its steps so far are hidden from {seat}, so the world must begin that choice afresh"
+                    )));
+                }
             }
         }
         Ok(hidden_seen)
+    }
+
+    /// (e) Draft steps ([`Game::drafting`]): `action` of `pick` leaves `pick` drafting
+    /// exactly when it shows nothing to anyone else (the pending seats, every other
+    /// viewer's view and log line unchanged) and leaves `pick` still choosing. A draft
+    /// step that shows is a leak; a silent step the game does not call a draft is one
+    /// too, on a server: it would make a new version everyone sees, and a rival who
+    /// counts them learns how big the choice is (the art-heist exhibit of 1 + letters
+    /// steps, or none in one).
+    fn check_draft_step(&self, state: &G, pick: Seat, action: &G::Action) -> Result<(), Violation> {
+        let mut after = state.clone();
+        if after.apply(pick, action).is_err() {
+            // Reported by the main loop.
+            return Ok(());
+        }
+        let pending = state.to_move();
+        let still_choosing = after.to_move() == pending && pending.contains(pick);
+        let shown_to = Seat::all(self.players)
+            .filter(|&s| s != pick)
+            .map(Viewer::Seat)
+            .chain(std::iter::once(Viewer::Spectator))
+            .find(|&v| {
+                after.view(v) != state.view(v) || state.describe_for(pick, action, v).is_some()
+            });
+        let draft = after.drafting(pick);
+        match (draft, still_choosing, shown_to) {
+            (true, false, _) => Err(self.fail(format!(
+                "{pick}'s step {action:?} changes who is pending, yet leaves {pick} drafting (Game::drafting): a draft step must show nothing to anyone else"
+            ))),
+            (true, true, Some(v)) => Err(self.fail(format!(
+                "{pick}'s draft step {action:?} (Game::drafting) shows to {v:?}: its view or log line changes, so the steps of the choice can be counted"
+            ))),
+            (false, true, None) => Err(self.fail(format!(
+                "{pick}'s step {action:?} shows nothing to anyone else and leaves {pick} choosing, but the game does not call it a draft step (Game::drafting): a server would make a new version of it for everyone, and the number of such steps tells a rival about the choice"
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// (a) The game's `random_playout` against the checked loop, from `state` or from a

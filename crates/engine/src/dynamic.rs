@@ -58,6 +58,8 @@ pub trait DynState: Send + Sync {
     /// Parses and plays an action; on any error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<(), DynError>;
     fn view(&self, viewer: Viewer) -> Value;
+    /// [`Game::drafting`]: `seat` is part-way through a secret choice of several steps.
+    fn drafting(&self, seat: Seat) -> bool;
     /// [`DynState::view`] written as JSON onto `out`, without building a `Value`
     /// tree: what a server sends to every connection after every action.
     fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>);
@@ -226,6 +228,10 @@ impl<G: Game> DynState for State<G> {
 
     fn view(&self, viewer: Viewer) -> Value {
         to_value(&self.game.view(viewer))
+    }
+
+    fn drafting(&self, seat: Seat) -> bool {
+        self.game.drafting(seat)
     }
 
     fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>) {

@@ -288,6 +288,23 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
 
     fn view(&self, viewer: Viewer) -> Self::View;
 
+    /// Whether `seat` is part-way through one secret choice made of several steps (a
+    /// *draft*): it has played some of the steps and must play more before the choice
+    /// counts. A combinatorial choice (an exhibit of cards, 「「せーの!」で展示する」) is
+    /// split into steps to keep legal-action lists small; the steps are nobody else's
+    /// business until the choice is complete, and neither is how many there were — a
+    /// rival who could count them would learn the choice's size. So a draft step must
+    /// show nothing to anyone else (pending seats, views, log lines unchanged), every
+    /// step that shows nothing to anyone else and leaves the seat choosing must be a
+    /// draft step, and `determinize` for another seat begins the draft afresh; the
+    /// conformance suite checks all three. The server keeps draft steps between the
+    /// seat and the table: others see the choice once, when it is complete.
+    /// Default: no game has drafts.
+    fn drafting(&self, seat: Seat) -> bool {
+        let _ = seat;
+        false
+    }
+
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 

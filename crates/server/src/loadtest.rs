@@ -154,6 +154,9 @@ struct Incoming<'a> {
     kind: Cow<'a, str>,
     table: Option<i64>,
     version: Option<u64>,
+    /// The seat's steps so far of a secret choice of several steps (the version stays).
+    #[serde(default)]
+    draft: u64,
     #[serde(borrow)]
     status: Option<Cow<'a, str>>,
     #[serde(default, borrow)]
@@ -189,6 +192,7 @@ impl<'a> Incoming<'a> {
                         kind: Cow::Owned(h.kind.into_owned()),
                         table: h.table,
                         version: h.version,
+                        draft: h.draft,
                         status: h.status.map(|s| Cow::Owned(s.into_owned())),
                         legal,
                     });
@@ -317,9 +321,9 @@ async fn client(
         if std::mem::take(&mut first) {
             counters.ready.fetch_add(1, Ordering::Relaxed);
         }
-        let mut sent: Option<(u64, Instant)> = None;
+        let mut sent: Option<((u64, u64), Instant)> = None;
         // The action chosen and when the player, done thinking, sends it.
-        let mut chosen: Option<(u64, String, tokio::time::Instant)> = None;
+        let mut chosen: Option<((u64, u64), String, tokio::time::Instant)> = None;
         loop {
             let incoming = match &chosen {
                 Some((_, _, at)) => tokio::select! {
@@ -333,8 +337,8 @@ async fn client(
             };
             let msg = match incoming {
                 None => {
-                    if let Some((version, act, _)) = chosen.take() {
-                        sent = Some((version, Instant::now()));
+                    if let Some((step, act, _)) = chosen.take() {
+                        sent = Some((step, Instant::now()));
                         counters.count(&counters.client_actions);
                         ws.send(Message::Text(act.into()))
                             .await
@@ -360,8 +364,10 @@ async fn client(
                 _ => continue,
             }
             let version = m.version.unwrap_or(0);
+            // A draft step keeps the version and counts up `draft`: a new state too.
+            let at_step = (version, m.draft);
             if let Some((v, at)) = sent {
-                if version > v {
+                if at_step > v {
                     if counters.measuring() {
                         latencies.push(at.elapsed().as_secs_f64() * 1000.0);
                     }
@@ -400,7 +406,7 @@ async fn client(
             );
             let think_us = cfg.think_ms * 500 + next() % (cfg.think_ms * 1000 + 1);
             let at = tokio::time::Instant::now() + Duration::from_micros(think_us);
-            chosen = Some((version, act, at));
+            chosen = Some((at_step, act, at));
         }
         let _ = ws
             .send(Message::Text(

@@ -29,6 +29,10 @@ pub struct TableHead<'a> {
     pub seats: &'a [SeatInfo],
     pub you: Option<Seat>,
     pub version: u64,
+    /// To a seat part-way through a secret choice of several steps only: the steps it
+    /// has made of it (`crate::moves`); the version stays until the choice is whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draft: Option<usize>,
     pub pending: Vec<u8>,
     pub log: Vec<LogLine<'a>>,
     pub outcome: Option<&'a Outcome>,

@@ -6,6 +6,7 @@ use crate::action_id::{ActionIds, Seen};
 use crate::db::{now, Db};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::moves::Moves;
 use crate::writer::Writer;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -233,6 +234,7 @@ pub enum Cmd {
     },
     BotMove {
         seat: Seat,
+        /// The committed step count the move was chosen at.
         version: u64,
         action: Value,
     },
@@ -291,6 +293,13 @@ struct Table {
     bot_delay: Duration,
     metrics: Arc<Metrics>,
     me: mpsc::WeakSender<Cmd>,
+    /// The public versions: one per move, a secret choice of several steps being one
+    /// (`crate::moves`).
+    moves: crate::moves::Moves,
+    /// Set by a draft step: the next broadcast goes to this seat only.
+    only_to: Option<Seat>,
+    /// The committed step count at which a bot was asked to move (a bot's move counts
+    /// only at the step it was asked at).
     bot_in_flight: Option<u64>,
     /// Set to stop the search in flight, if a searching bot is thinking.
     bot_cancel: Option<Arc<AtomicBool>>,
@@ -376,7 +385,13 @@ fn bot_seed(seed: u64, version: u64) -> u64 {
 }
 
 impl Table {
+    /// The public version: moves, not steps (`crate::moves`).
     fn version(&self) -> u64 {
+        self.moves.version()
+    }
+
+    /// The committed steps.
+    fn steps(&self) -> u64 {
         self.actions.len() as u64
     }
 
@@ -391,7 +406,7 @@ impl Table {
     /// Whether `seat` played an action after version `version` (which a client at
     /// that version has not seen).
     fn acted_since(&self, seat: Seat, version: u64) -> bool {
-        let from = usize::try_from(version).unwrap_or(usize::MAX);
+        let from = self.moves.first_step_after(version);
         self.actions
             .get(from..)
             .is_some_and(|later| later.iter().any(|a| a.seat == seat))
@@ -819,14 +834,21 @@ impl Table {
         let lines_ja = state.describe_for_all(seat, &action, Lang::Ja);
         let mut next = state.box_clone();
         next.apply(seat, &action)?;
-        let new_version = self.version() + 1;
+        // A step of a secret choice still being put together: committed, but nobody
+        // else learns of it (`crate::moves`).
+        let drafting = next.drafting(seat);
+        let new_step = self.steps() + 1;
+        let new_version = self.version() + u64::from(!drafting);
         let before = state.to_move();
         let outcome = next.outcome();
         // The clocks after this action commit with it, so a restart resumes them; they
-        // go back as they were if the commit fails.
+        // go back as they were if the commit fails. A draft step is not a move: the
+        // clock runs on through it (an increment per step would pay by the step).
         let clocks_before = (self.thinking_since.clone(), self.reserve_ms.clone());
-        self.charge_clock(seat);
-        self.arm_clocks_for(next.to_move());
+        if !drafting {
+            self.charge_clock(seat);
+            self.arm_clocks_for(next.to_move());
+        }
         let outcome_json = outcome
             .as_ref()
             .map(|o| serde_json::to_string(o).map_err(ApiError::internal))
@@ -839,7 +861,7 @@ impl Table {
             (Ok(outcome), Ok(clock_state)) => {
                 let write = crate::writer::ActionWrite {
                     table: self.meta.id,
-                    version: new_version as i64,
+                    version: new_step as i64,
                     seat: i64::from(seat.0),
                     action: action.to_string(),
                     client_id: id.clone(),
@@ -875,14 +897,24 @@ impl Table {
         track_pending(&mut self.pending_since, before, after, new_version);
         self.state = Some(next);
         self.actions.push(LoggedAction { seat, action });
+        self.moves.push_step(!drafting);
         if let Some(id) = id {
-            self.ids.insert(seat, id, new_version);
+            self.ids.insert(seat, id, new_step);
         }
-        self.log.push(LogEntry {
-            seat,
-            lines,
-            lines_ja,
-        });
+        let (mut lines, mut lines_ja) = (lines, lines_ja);
+        if drafting {
+            let own = |l: &mut Vec<Option<String>>| l.get_mut(seat.index()).and_then(Option::take);
+            self.moves
+                .add_draft_lines(seat, own(&mut lines), own(&mut lines_ja));
+            self.only_to = Some(seat);
+        } else {
+            self.moves.complete(seat, &mut lines, &mut lines_ja);
+            self.log.push(LogEntry {
+                seat,
+                lines,
+                lines_ja,
+            });
+        }
         if let Some(outcome) = outcome {
             self.meta.outcome = Some(outcome);
             self.meta.status = Status::Finished;
@@ -983,6 +1015,10 @@ impl Table {
                 Viewer::Spectator => None,
             },
             version: self.version(),
+            draft: match viewer {
+                Viewer::Seat(s) if self.moves.has_draft(s) => Some(self.moves.draft_steps(s)),
+                _ => None,
+            },
             pending: self
                 .state
                 .as_ref()
@@ -1006,12 +1042,17 @@ impl Table {
     fn broadcast(&mut self) {
         let log_len = self.log.len();
         let mut dead = Vec::new();
+        // After a draft step only its seat hears of it (`crate::moves`).
+        let only = self.only_to.take();
         // Connections of the same viewer (a player's tabs, the spectators) share one
         // view and one list of legal actions.
         let mut written: Vec<Written> = Vec::new();
         let mut msgs = Vec::with_capacity(self.subs.len());
         for (conn, sub) in &self.subs {
             let (viewer, acts) = self.viewer_of(sub.user_id);
+            if only.is_some_and(|seat| viewer != Viewer::Seat(seat)) {
+                continue;
+            }
             let i = match written
                 .iter()
                 .position(|(v, a, _, _)| *v == viewer && *a == acts)
@@ -1047,7 +1088,7 @@ impl Table {
 
     /// Starts a bot's computation if a bot seat is pending and none is thinking.
     fn schedule_bot(&mut self) {
-        if self.meta.status != Status::Playing || self.bot_in_flight == Some(self.version()) {
+        if self.meta.status != Status::Playing || self.bot_in_flight == Some(self.steps()) {
             return;
         }
         let Some(state) = &self.state else { return };
@@ -1061,7 +1102,9 @@ impl Table {
         }) else {
             return;
         };
-        let version = self.version();
+        // Keyed by steps, not the public version: a bot's own draft steps make no
+        // version, and each needs a new move.
+        let version = self.steps();
         self.bot_in_flight = Some(version);
         let seed = bot_seed(self.meta.seed, version);
         let table = self.meta.id;
@@ -1389,8 +1432,8 @@ impl Table {
                 let r = match seen {
                     Err(e) => Err(e),
                     // Already played: its ack again, and nothing changes or is sent.
-                    Ok((_, Seen::Retry(made))) => {
-                        let _ = reply.send(Ok(made));
+                    Ok((_, Seen::Retry(step))) => {
+                        let _ = reply.send(Ok(self.moves.version_after_step(step)));
                         return true;
                     }
                     Ok((mine, Seen::New)) => self.act(mine, version, action, id).await,
@@ -1410,8 +1453,8 @@ impl Table {
                     .seats
                     .get(seat.index())
                     .is_some_and(|s| s.bot.is_some());
-                if is_bot && version == self.version() {
-                    match self.act(seat, version, action, None).await {
+                if is_bot && version == self.steps() {
+                    match self.act(seat, self.version(), action, None).await {
                         Ok(_) => {
                             self.backoff.succeeded();
                             self.after_change();
@@ -1614,20 +1657,25 @@ pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiE
     Ok(Some((meta, Log { actions, ids })))
 }
 
-/// Replays `actions` from the seed; every viewer's log lines along the way.
+/// A table replayed: its state, every viewer's log lines, its moves.
+type Replayed = (Box<dyn DynState>, Vec<LogEntry>, Moves);
+
+/// Replays `actions` from the seed; every viewer's log lines along the way, a move's
+/// draft steps (`crate::moves`) in its seat's line of the move, as when played.
 fn restore(
     game: &dyn DynGame,
     meta: &TableMeta,
     actions: &[LoggedAction<Value>],
     pending: &mut [Option<u64>],
-) -> Result<(Box<dyn DynState>, Vec<LogEntry>), ApiError> {
+) -> Result<Replayed, ApiError> {
     let mut state = game.new_game(&meta.options, meta.players, meta.seed)?;
     let mut log = Vec::with_capacity(actions.len());
+    let mut moves = Moves::new(meta.players);
     track_pending(pending, SeatSet::EMPTY, state.to_move(), 0);
     for (i, a) in actions.iter().enumerate() {
         let before = state.to_move();
-        let lines = state.describe_for_all(a.seat, &a.action, Lang::En);
-        let lines_ja = state.describe_for_all(a.seat, &a.action, Lang::Ja);
+        let mut lines = state.describe_for_all(a.seat, &a.action, Lang::En);
+        let mut lines_ja = state.describe_for_all(a.seat, &a.action, Lang::Ja);
         state.apply(a.seat, &a.action).map_err(|e| {
             ApiError::internal(format!(
                 "table {}: action {} no longer replays: {}",
@@ -1636,14 +1684,33 @@ fn restore(
                 e.message
             ))
         })?;
-        track_pending(pending, before, state.to_move(), i as u64 + 1);
-        log.push(LogEntry {
-            seat: a.seat,
-            lines,
-            lines_ja,
-        });
+        let drafting = state.drafting(a.seat);
+        moves.push_step(!drafting);
+        track_pending(pending, before, state.to_move(), moves.version());
+        if drafting {
+            let own =
+                |l: &mut Vec<Option<String>>| l.get_mut(a.seat.index()).and_then(Option::take);
+            moves.add_draft_lines(a.seat, own(&mut lines), own(&mut lines_ja));
+        } else {
+            moves.complete(a.seat, &mut lines, &mut lines_ja);
+            log.push(LogEntry {
+                seat: a.seat,
+                lines,
+                lines_ja,
+            });
+        }
     }
-    Ok((state, log))
+    Ok((state, log, moves))
+}
+
+/// The moves of a log that is not replayed (a table closed under other rules): every
+/// step a move, as nothing says otherwise.
+fn unreplayed_moves(players: usize, steps: usize) -> Moves {
+    let mut moves = Moves::new(players);
+    for _ in 0..steps {
+        moves.push_step(true);
+    }
+    moves
 }
 
 /// Starts a table's task from what the database holds.
@@ -1661,7 +1728,7 @@ pub fn spawn(
     })?;
     let mut meta = meta;
     let mut pending_since = vec![None; meta.players];
-    let (state, log, settled) =
+    let (state, log, moves, settled) =
         restore_under_rules(game.as_ref(), &mut meta, &actions, &mut pending_since)?;
     let (tx, rx) = mpsc::channel(256);
     let players = meta.players;
@@ -1699,6 +1766,8 @@ pub fn spawn(
         bot_delay,
         metrics,
         me: tx.downgrade(),
+        moves,
+        only_to: None,
         bot_in_flight: None,
         bot_cancel: None,
         counted_live: false,
@@ -1749,6 +1818,7 @@ impl RulesWrite {
 type Restored = (
     Option<Box<dyn DynState>>,
     Vec<LogEntry>,
+    Moves,
     Option<(TableId, RulesWrite)>,
 );
 
@@ -1770,6 +1840,7 @@ fn restore_under_rules(
     pending: &mut [Option<u64>],
 ) -> Result<Restored, ApiError> {
     let running = game.rules_version();
+    let unreplayed = || unreplayed_moves(meta.players, actions.len());
     let write = |meta: &TableMeta| {
         Some((
             meta.id,
@@ -1782,22 +1853,22 @@ fn restore_under_rules(
     };
     if meta.status == Status::Open {
         if meta.rules == Some(running) {
-            return Ok((None, Vec::new(), None));
+            return Ok((None, Vec::new(), unreplayed(), None));
         }
         meta.rules = Some(running);
-        return Ok((None, Vec::new(), write(meta)));
+        return Ok((None, Vec::new(), unreplayed(), write(meta)));
     }
     if meta.abandoned_reason.is_some() {
         // Closed already, by an earlier restore.
-        return Ok((None, Vec::new(), None));
+        return Ok((None, Vec::new(), unreplayed(), None));
     }
     match meta.rules {
         Some(v) if v == running => {
-            let (state, log) = restore(game, meta, actions, pending)?;
-            return Ok((Some(state), log, None));
+            let (state, log, moves) = restore(game, meta, actions, pending)?;
+            return Ok((Some(state), log, moves, None));
         }
         None => {
-            if let Ok((state, log)) = restore(game, meta, actions, pending) {
+            if let Ok((state, log, moves)) = restore(game, meta, actions, pending) {
                 tracing::warn!(
                     table = meta.id,
                     game = %meta.game,
@@ -1805,7 +1876,7 @@ fn restore_under_rules(
                     "table stored before rules versions were kept: its log replays under this build's rules, so it takes their version"
                 );
                 meta.rules = Some(running);
-                return Ok((Some(state), log, write(meta)));
+                return Ok((Some(state), log, moves, write(meta)));
             }
             pending.fill(None);
         }
@@ -1813,7 +1884,7 @@ fn restore_under_rules(
     }
     if meta.status != Status::Playing {
         // Over already: its record (with its own version) is all there is to show.
-        return Ok((None, Vec::new(), None));
+        return Ok((None, Vec::new(), unreplayed(), None));
     }
     tracing::warn!(
         table = meta.id,
@@ -1825,7 +1896,7 @@ fn restore_under_rules(
     meta.status = Status::Abandoned;
     meta.abandoned_reason = Some(AbandonedReason::RulesVersion);
     meta.clock_state = None;
-    Ok((None, Vec::new(), write(meta)))
+    Ok((None, Vec::new(), unreplayed(), write(meta)))
 }
 
 /// Steps through a finished record: after each action, `viewer`'s view and log line.

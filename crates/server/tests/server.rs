@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::collections::HashMap;
+
 use common::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -17,20 +19,44 @@ fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages:
     let mut state = game
         .new_game(&record.options, record.players(), record.seed)
         .expect("setup");
-    let mut states: Vec<Box<dyn DynState>> = vec![state.box_clone()];
-    let mut lines = Vec::new();
+    // The state a message at (version, the viewer's draft steps) shows: versions count
+    // moves, a secret choice of several steps being one (docs/PROTOCOL.md); each move's
+    // log line as the viewer reads it, its own draft steps joined into its line.
+    let mut states: HashMap<(u64, u64), Box<dyn DynState>> = HashMap::new();
+    states.insert((0, 0), state.box_clone());
+    let mut lines: Vec<(Option<String>, Option<String>)> = Vec::new();
+    let (mut version, mut drafts) = (0u64, vec![0u64; record.players()]);
+    let mut own: (Vec<Option<String>>, Vec<Option<String>>) = Default::default();
     for a in &record.actions {
-        let n = a.seat.0 + 1;
-        lines.push((
-            state
-                .describe_for(a.seat, &a.action, viewer)
-                .unwrap_or_else(|| format!("seat {n} acted")),
-            state
-                .describe_for_in(a.seat, &a.action, viewer, Lang::Ja)
-                .unwrap_or_else(|| format!("{n}番席が行動した")),
-        ));
+        let en = state.describe_for(a.seat, &a.action, viewer);
+        let ja = state.describe_for_in(a.seat, &a.action, viewer, Lang::Ja);
         state.apply(a.seat, &a.action).expect("replays");
-        states.push(state.box_clone());
+        let mine = viewer == Viewer::Seat(a.seat);
+        if state.drafting(a.seat) {
+            drafts[a.seat.index()] += 1;
+            if mine {
+                own.0.push(en);
+                own.1.push(ja);
+            }
+        } else {
+            version += 1;
+            drafts[a.seat.index()] = 0;
+            let joined = |parts: Vec<Option<String>>, last: Option<String>, sep: &str| {
+                let parts: Vec<String> = parts.into_iter().chain([last]).flatten().collect();
+                (!parts.is_empty()).then(|| parts.join(sep))
+            };
+            if mine {
+                let (e, j) = std::mem::take(&mut own);
+                lines.push((joined(e, en, "; "), joined(j, ja, "、")));
+            } else {
+                lines.push((en, ja));
+            }
+        }
+        let draft = match viewer {
+            Viewer::Seat(s) => drafts[s.index()],
+            Viewer::Spectator => 0,
+        };
+        states.insert((version, draft), state.box_clone());
     }
     let mut checked = 0;
     for m in messages {
@@ -38,9 +64,12 @@ fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages:
             assert!(m["view"].is_null());
             continue;
         }
-        let v = m["version"].as_u64().expect("version") as usize;
-        let s = &states[v];
-        assert_eq!(m["view"], s.view(viewer), "view at version {v}");
+        let v = m["version"].as_u64().expect("version");
+        let d = m["draft"].as_u64().unwrap_or(0);
+        let s = states
+            .get(&(v, d))
+            .expect("a state at every version and draft step");
+        assert_eq!(m["view"], s.view(viewer), "view at version {v}, draft {d}");
         let pending: Vec<u8> = s.to_move().iter().map(|s| s.0).collect();
         assert_eq!(m["pending"], json!(pending), "pending at {v}");
         let legal = match viewer {
@@ -49,11 +78,15 @@ fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages:
             }
             _ => json!([]),
         };
-        assert_eq!(m["legal"], legal, "legal actions at {v}");
+        assert_eq!(m["legal"], legal, "legal actions at {v}, draft {d}");
         for entry in m["log"].as_array().expect("log") {
             let i = entry["index"].as_u64().expect("index") as usize;
-            assert_eq!(entry["text"], json!(lines[i].0), "log line {i}");
-            assert_eq!(entry["text_ja"], json!(lines[i].1), "Japanese log line {i}");
+            let n = entry["seat"].as_u64().expect("seat") + 1;
+            let (en, ja) = &lines[i];
+            let en = en.clone().unwrap_or_else(|| format!("seat {n} acted"));
+            let ja = ja.clone().unwrap_or_else(|| format!("{n}番席が行動した"));
+            assert_eq!(entry["text"], json!(en), "log line {i}");
+            assert_eq!(entry["text_ja"], json!(ja), "Japanese log line {i}");
         }
         checked += 1;
     }

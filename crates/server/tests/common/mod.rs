@@ -273,7 +273,7 @@ pub async fn play_seat(client: Client, table: i64, stop_at: Option<u64>) -> Vec<
     let mut ws = client.ws().await;
     ws.send(json!({"type": "subscribe", "table": table})).await;
     let mut seen = Vec::new();
-    let mut acted: Option<u64> = None;
+    let mut acted: Option<(u64, u64)> = None;
     loop {
         let Some(m) = ws.recv().await else { break };
         match m["type"].as_str() {
@@ -288,6 +288,8 @@ pub async fn play_seat(client: Client, table: i64, stop_at: Option<u64>) -> Vec<
         }
         seen.push(m.clone());
         let version = m["version"].as_u64().expect("version");
+        // A draft step keeps the version and counts up `draft` (docs/PROTOCOL.md).
+        let step = (version, m["draft"].as_u64().unwrap_or(0));
         if m["status"] != "playing" {
             if m["status"] == "finished" || m["status"] == "abandoned" {
                 break;
@@ -298,11 +300,11 @@ pub async fn play_seat(client: Client, table: i64, stop_at: Option<u64>) -> Vec<
             break;
         }
         let legal = m["legal"].as_array().cloned().unwrap_or_default();
-        if legal.is_empty() || acted == Some(version) {
+        if legal.is_empty() || acted == Some(step) {
             continue;
         }
         let seat = m["you"].as_u64().expect("seated");
-        acted = Some(version);
+        acted = Some(step);
         ws.send(json!({
             "type": "act", "table": table, "version": version,
             "action": choose(&legal, version, seat),
