@@ -2,7 +2,7 @@
 // against the Tengu), a phone screen in both languages, and the rules page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createTable, playToEnd, screenshot, waitSettled } from './lib.mjs';
+import { startServer, launchBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, seededRandom, waitSettled } from './lib.mjs';
 
 const GAME = 'bitoku';
 const PHONE = { width: 390, height: 844 };
@@ -37,7 +37,53 @@ async function startTable(page, players) {
   return id;
 }
 
-const year = (page) => page.$eval('.bk-board .bk-year', (el) => el.textContent);
+const version = (page) => page.evaluate(() => Number(document.body.dataset.version));
+
+// Plays to the result by clicking random choices on the board, as playToEnd does, but as a
+// player would: passing (and skipping) only now and then while something else is offered,
+// so the summers are full and the game reaches the board's every corner.
+async function playBoard(page, { seed, maxClicks = 3000, passRate = 0.08, onStep } = {}) {
+  const random = seededRandom(seed);
+  let clicks = 0;
+  for (;;) {
+    await page.waitForFunction(
+      () => document.body.dataset.busy === undefined && (document.querySelector('[data-outcome]') || document.querySelector('[data-choice]:not([disabled])')),
+      null,
+      { timeout: 60000, polling: 50 },
+    );
+    if (onStep && !(await page.$('[data-outcome]'))) await onStep(page, clicks);
+    const picked = await page.evaluate(
+      ([a, b, rate]) => {
+        if (document.querySelector('[data-outcome]')) return { done: true };
+        for (const old of document.querySelectorAll('[data-test-pick]')) old.removeAttribute('data-test-pick');
+        let choices = [...document.querySelectorAll('[data-choice]')].filter((x) => !x.disabled);
+        const busy = choices.filter((x) => !x.classList.contains('bk-pass') && x.dataset.kind !== 'skip');
+        if (busy.length && a >= rate) choices = busy;
+        if (!choices.length) return { none: true };
+        choices[Math.floor(b * choices.length)].setAttribute('data-test-pick', '');
+        return { renders: Number(document.body.dataset.renders || 0) };
+      },
+      [random(), random(), passRate],
+    );
+    if (picked.done) return clicks;
+    if (picked.none) continue;
+    if (clicks >= maxClicks) throw new Error(`no outcome after ${clicks} clicks`);
+    try {
+      await page.click('[data-test-pick]', { timeout: 5000 });
+    } catch {
+      continue;
+    }
+    clicks += 1;
+    await page.waitForFunction((r) => document.body.dataset.busy === undefined && Number(document.body.dataset.renders || 0) > r, picked.renders, { timeout: 60000, polling: 50 });
+  }
+}
+
+// Every choice the board offers is drawn on a piece or labelled in the game's words: the
+// shell's raw action labels (English only) never show.
+async function noRawLabels(page) {
+  const raw = await page.$$eval('.bk-raw', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(raw, [], 'every choice is drawn by the board');
+}
 
 // 「得点の計算終了時に「美徳点」が最も高いプレイヤーが勝利者となる」: four years and the Awakening,
 // played to the result only by clicking the Bitoku board (no fallback buttons).
@@ -47,17 +93,17 @@ test('two players: a person plays a whole game against the rule bot by clicking 
   assert.ok(await page.$('.bk-board .bk-forest .bk-region'), 'the Bitoku board is drawn, not the fallback');
   assert.equal(await page.$('.fallback-board'), null);
   let shot = false;
-  const clicks = await playToEnd(page, {
-    maxClicks: 3000,
+  const clicks = await playBoard(page, {
     seed: 3,
     onStep: async (p) => {
+      await noRawLabels(p);
       if (!shot && (await p.$('.bk-die-slot.choosable'))) {
         await screenshot(p, 'bitoku');
         shot = true;
       }
     },
   });
-  assert.ok(clicks > 20, `a whole game takes many decisions (${clicks})`);
+  assert.ok(clicks > 40, `a whole game takes many decisions (${clicks})`);
   await page.waitForSelector('[data-outcome]');
   await page.waitForFunction(() => document.querySelector('.bk-board')?.dataset.phase === 'Over');
   const scores = await page.$$eval('.bk-player .bk-vp', (els) => els.map((e) => Number(e.dataset.virtue)));
@@ -73,10 +119,10 @@ test('solo: a whole game against the Tengu by clicking, ending with a title', as
   await startTable(page, 1);
   assert.ok(await page.$('[data-tengu]'), 'the Tengu is on the board');
   let tenguDie = false;
-  await playToEnd(page, {
-    maxClicks: 3000,
+  await playBoard(page, {
     seed: 5,
     onStep: async (p) => {
+      await noRawLabels(p);
       if (!tenguDie) tenguDie = !!(await p.$('.bk-region .bk-die.seat-7'));
     },
   });
@@ -86,6 +132,76 @@ test('solo: a whole game against the Tengu by clicking, ending with a title', as
   assert.match(title, /Lost child|Pilgrim|Guardian|Sage of the forest|Friend of the Great Spirit/);
   await screenshot(page, 'bitoku-solo-end');
   await page.context().close();
+});
+
+// 夏 A and B on the board: a yokai is played by clicking it and then a slot, a die by
+// clicking it and then a forest region; a pick can be taken back before anything is sent.
+test('a yokai goes into a slot and a die into a region by clicking them on the board', async () => {
+  const page = await newPlayer(browser, srv.url);
+  await startTable(page, 1);
+  // 春 A: discard down to three, on the card itself.
+  await page.click('.bk-hand .bk-act[data-choice]');
+  await page.waitForSelector('.bk-board[data-phase=Summer] .bk-panel .bk-pass');
+  // A yokai: its "play", then the four empty slots offer themselves.
+  const name = await page.textContent('.bk-hand .bk-card:has(.bk-act[data-choice]) .bk-card-name');
+  const v0 = await version(page);
+  await page.click('.bk-hand .bk-card:has(.bk-act[data-choice]) .bk-act[data-choice]');
+  await page.waitForSelector('[data-undo]');
+  assert.equal(await page.$$eval('.bk-slot .bk-act.target', (els) => els.length), 4, 'every empty slot is offered');
+  assert.equal(await page.$('.bk-die-slot.choosable'), null, 'nothing else is picked meanwhile');
+  await page.click('.bk-panel [data-undo]');
+  await page.waitForFunction(() => !document.querySelector('.bk-slot .bk-act.target'));
+  assert.equal(await version(page), v0, 'nothing sent');
+  await page.click('.bk-hand .bk-card:has(.bk-act[data-choice]) .bk-act[data-choice]');
+  await page.click('[data-slot="1"] .bk-act.target');
+  await page.waitForFunction((n) => document.querySelector('[data-slot="1"] .bk-card-name')?.textContent === n, name);
+  // Its effect and the Tengu's move: answered until the summer turn is back.
+  for (let i = 0; i < 20 && !(await page.$('.bk-panel .bk-pass')); i++) {
+    await waitSettled(page);
+    const c = await page.$('.bk-panel [data-choice]:not(.bk-pass), .bk-board .bk-act.target[data-choice]');
+    if (c) await c.click();
+  }
+  await page.waitForSelector('.bk-panel .bk-pass');
+  // A die: pick it, then a region.
+  const die = await page.$eval('.bk-die-slot.choosable', (el) => Number(el.dataset.die));
+  await page.click(`.bk-die-slot.choosable[data-die="${die}"]`);
+  await page.waitForSelector('.bk-region .bk-act.target');
+  const region = await page.$eval('.bk-region:has(.bk-act.target)', (el) => el.dataset.region);
+  const before = await page.$$eval(`.bk-region[data-region="${region}"] .bk-die.seat-0`, (els) => els.length);
+  await page.click(`.bk-region[data-region="${region}"] .bk-act.target`);
+  await page.waitForFunction(
+    ([r, n]) => document.querySelectorAll(`.bk-region[data-region="${r}"] .bk-die.seat-0`).length > n,
+    [region, before],
+  );
+  assert.match(await page.textContent(`.bk-die-slot[data-die="${die}"]`), /forest/);
+  await page.context().close();
+});
+
+// 「手札」 is each player's own: two players at one table see their own hand and Iwakura
+// rock, and of the other only the number of cards.
+test('two players at one table see only their own hand and rock', async () => {
+  const a = await newPlayer(browser, srv.url);
+  const b = await newPlayer(browser, srv.url);
+  const id = await createTable(a, { game: GAME, players: 2, bots: false, start: false });
+  await joinTable(b, id);
+  await a.waitForSelector('[data-start]:not([disabled])');
+  await a.click('[data-start]');
+  for (const p of [a, b]) {
+    // (The hands are drawn to four in turn order, so the second may still be empty.)
+    await p.waitForSelector('.bk-board .bk-player.mine .bk-hand');
+    // Every secret drawn is inside one's own area; the other's hand is a number.
+    const stray = await p.$$eval('[data-secret]', (els) => els.filter((e) => !e.closest('.bk-player.mine')).length);
+    assert.equal(stray, 0);
+    assert.equal(await p.$('.bk-player:not(.mine) .bk-hand'), null);
+    assert.match(await p.textContent('.bk-player:not(.mine)'), /\d in hand/);
+    assert.ok(await p.$('.bk-player.mine [data-secret^="rock "]'), 'one\'s own rock is shown');
+  }
+  assert.ok((await a.$('.bk-player.mine .bk-hand .bk-card')) || (await b.$('.bk-player.mine .bk-hand .bk-card')), 'the first to discard holds its cards');
+  const seatA = await a.$eval('.bk-player.mine', (el) => el.dataset.seat);
+  const seatB = await b.$eval('.bk-player.mine', (el) => el.dataset.seat);
+  assert.notEqual(seatA, seatB);
+  await a.context().close();
+  await b.context().close();
 });
 
 // No sideways scrolling on a phone, in both languages: the table (with the choices on

@@ -299,7 +299,7 @@ function panelButton(st, l, label, cls = '') {
   st.drawn.add(l);
   return h(
     'button',
-    { type: 'button', class: `bk-choice ${cls}`, 'data-choice': '', disabled: st.sending || undefined, onclick: () => send(st, l.action) },
+    { type: 'button', class: `bk-choice ${cls}`, 'data-choice': '', 'data-kind': kindOf(l.action), disabled: st.sending || undefined, onclick: () => send(st, l.action) },
     label,
   );
 }
@@ -351,7 +351,7 @@ function panelSection(st) {
   for (const l of L.all) {
     const k = kindOf(l.action);
     if (['pass', 'skip'].includes(k)) continue;
-    add(l, l.label);
+    add(l, l.label, 'bk-raw');
   }
   for (const l of L.of('skip')) add(l, ctx.t('bk.act.skip'));
   for (const l of L.of('pass')) add(l, ctx.t('bk.act.pass'), 'bk-pass');
@@ -432,6 +432,7 @@ function handCards(st, p) {
   return h(
     'div',
     { class: 'bk-hand', 'data-secret': 'hand' },
+    (p.hand || []).length ? null : h('span', { class: 'bk-muted' }, '—'),
     (p.hand || []).map((id) => {
       const first = !seen.has(id);
       seen.add(id);
