@@ -166,6 +166,14 @@ function act(st, l, label, cls = '') {
 function pick(st, field, value) {
   st.ctx.draft[field] = value;
   st.ctx.rerender();
+  // The board is drawn anew: focus (and bring into sight, on a phone far below) the first
+  // place the picked piece may go.
+  const el = document.querySelector('.bk-board .bk-act.target[data-choice]');
+  if (el) {
+    el.focus({ preventScroll: true });
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block: 'center' });
+  }
 }
 
 function undo(st) {
@@ -268,7 +276,10 @@ function prompt(st) {
     if (view.pending === null || view.pending === undefined) return ctx.t('bk.season.' + st.phase);
     return ctx.t('bk.waiting', { name: ctx.seatName(view.pending) });
   }
-  if (st.draft.die !== undefined) return ctx.t('bk.todo.pickTarget');
+  if (st.draft.die !== undefined) {
+    const die = view.players[st.me] && view.players[st.me].dice[st.draft.die];
+    return ctx.t('bk.todo.pickTarget') + (die && die.at === 'red' ? ctx.t('bk.todo.sacrifice') : '');
+  }
   if (st.draft.card !== undefined) return ctx.t('bk.todo.pickSlot');
   const d = view.decision;
   if (!d) return ctx.t('bk.todo.' + st.phase);
@@ -401,13 +412,13 @@ function diceRow(st, p, own) {
       // Reached by picking the die first: the panel need not list them.
       for (const l of targets) st.drawn.add(l);
       const moves = targets.length;
-      const picked = own && draft.die === i;
+      const picked = (own && draft.die === i) || (own && st.view.decision && st.view.decision.kind === 'amulets' && st.view.decision.die === i);
       const body = [dieFace(d.value, p.seat), h('span', { class: 'bk-die-where' }, where)];
       const cls = `bk-die-slot at-${typeof d.at === 'string' ? d.at : Object.keys(d.at)[0]}${picked ? ' picked' : ''}`;
       if (moves && draft.die === undefined && draft.card === undefined && !st.sending) {
         return h('button', { type: 'button', class: cls + ' choosable', 'data-choice': '', 'data-die': i, title: ctx.t('bk.dieN', { n: i + 1 }), onclick: () => pick(st, 'die', i) }, body);
       }
-      if (picked) return h('button', { type: 'button', class: cls, 'data-undo': '', 'data-die': i, onclick: () => undo(st) }, body);
+      if (picked && draft.die === i) return h('button', { type: 'button', class: cls, 'data-undo': '', 'data-die': i, onclick: () => undo(st) }, body);
       return h('div', { class: cls, 'data-die': i }, body);
     }),
   );
