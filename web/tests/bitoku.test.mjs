@@ -190,7 +190,7 @@ test('two players at one table see only their own hand and rock', async () => {
     // (The hands are drawn to four in turn order, so the second may still be empty.)
     await p.waitForSelector('.bk-board .bk-player.mine .bk-hand');
     // Every secret drawn is inside one's own area; the other's hand is a number.
-    const stray = await p.$$eval('[data-secret]', (els) => els.filter((e) => !e.closest('.bk-player.mine')).length);
+    const stray = await p.$$eval('[data-secret]', (els) => els.filter((e) => !e.closest('.bk-player.mine, .bk-panel')).length);
     assert.equal(stray, 0);
     assert.equal(await p.$('.bk-player:not(.mine) .bk-hand'), null);
     assert.match(await p.textContent('.bk-player:not(.mine)'), /\d in hand/);

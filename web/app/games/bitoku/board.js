@@ -294,6 +294,10 @@ function prompt(st) {
       return ctx.t('bk.todo.discount', { cost: costText(ctx, Object.fromEntries(RES.map((r, i) => [r, d.buy.cost[i]]))) });
     case 'building':
       return ctx.t('bk.todo.building', { region: regionName(ctx, d.region), value: d.value });
+    case 'socket': {
+      const c = C.tiles.crystal[d.crystal];
+      return ctx.t('bk.todo.socket', { crystal: c ? `${ctx.t('bk.colour.' + c.colour)} (${effectText(ctx, c.effect)})` : '?' });
+    }
     default:
       return ctx.t('bk.todo.' + d.kind);
   }
@@ -304,6 +308,13 @@ function taskText(st, task) {
   if (task.kind === 'building') return ctx.t('bk.task.building', { region: regionName(ctx, task.region), value: task.value });
   const what = effectText(ctx, task.steps);
   return task.region !== NO_REGION ? ctx.t('bk.task.in', { region: regionName(ctx, task.region), what }) : what;
+}
+
+function jumpToChoice() {
+  const el = document.querySelector('.bk-board > :not(.bk-panel) [data-choice]');
+  if (!el) return;
+  el.scrollIntoView({ block: 'center' });
+  el.focus({ preventScroll: true });
 }
 
 function panelButton(st, l, label, cls = '') {
@@ -319,6 +330,7 @@ function panelSection(st) {
   const { ctx, view, L } = st;
   const d = view.decision;
   const buttons = [];
+  const onPieces = new Set(st.drawn);
   const add = (l, label, cls) => {
     if (!st.drawn.has(l)) buttons.push(panelButton(st, l, label, cls));
   };
@@ -331,6 +343,19 @@ function panelSection(st) {
       [...new Set([d.a, d.b])].map((v) => {
         const l = L.find('keep', (a) => a.vision === v);
         return h('div', { class: 'bk-card bk-vision' }, h('span', null, visionText(ctx, v)), l ? act(st, l, ctx.t('bk.pick.keep')) : null);
+      }),
+    );
+  }
+  // Swapping the Iwakura rock: the face-up rocks (drawn at the bottom of the board) here.
+  if (L.of('swap').length) {
+    const mine = view.players[st.me];
+    cards = h(
+      'div',
+      { class: 'bk-keep' },
+      mine && mine.rock !== null ? h('div', { class: 'bk-card' }, h('span', { class: 'bk-card-name' }, ctx.t('bk.rockSecret')), h('span', { 'data-secret': `rock ${mine.rock}` }, rockText(ctx, mine.rock))) : null,
+      L.of('swap').map((l) => {
+        const r = view.face_up_rocks[l.action.swap.rock];
+        return h('div', { class: 'bk-card bk-rock-tile' }, h('span', null, r === null ? '—' : rockText(ctx, r)), act(st, l, ctx.t('bk.pick.swap')));
       }),
     );
   }
@@ -367,6 +392,8 @@ function panelSection(st) {
   for (const l of L.of('skip')) add(l, ctx.t('bk.act.skip'));
   for (const l of L.of('pass')) add(l, ctx.t('bk.act.pass'), 'bk-pass');
   const picking = st.draft.die !== undefined || st.draft.card !== undefined;
+  // Choices drawn on the pieces, outside this panel: a button brings the first into sight.
+  const onBoard = !ctx.replay && onPieces.size > 0 && !picking;
   const mineNow = L.all.length > 0;
   return h(
     'section',
@@ -381,6 +408,7 @@ function panelSection(st) {
           picking ? h('button', { type: 'button', class: 'bk-choice bk-undo', 'data-undo': '', onclick: () => undo(st) }, ctx.t('bk.act.cancel')) : null,
         )
       : null,
+    onBoard ? h('button', { type: 'button', class: 'bk-jump', onclick: () => jumpToChoice() }, ctx.t('bk.jump')) : null,
   );
 }
 
@@ -826,7 +854,7 @@ function pathSection(st) {
 }
 
 function miscSection(st) {
-  const { ctx, view, L } = st;
+  const { ctx, view } = st;
   return h(
     'section',
     { class: 'bk-misc' },
@@ -835,8 +863,7 @@ function miscSection(st) {
       'div',
       { class: 'bk-rocks' },
       view.face_up_rocks.map((r, i) => {
-        const l = L.find('swap', (a) => a.rock === i);
-        return h('div', { class: 'bk-card bk-rock-tile', 'data-rock': i }, r === null ? '—' : rockText(ctx, r), l ? act(st, l, ctx.t('bk.pick.swap'), 'target') : null);
+        return h('div', { class: 'bk-card bk-rock-tile', 'data-rock': i }, r === null ? '—' : rockText(ctx, r));
       }),
     ),
     h('h3', null, ctx.t('bk.decks')),
