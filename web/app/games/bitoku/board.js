@@ -566,6 +566,7 @@ function tokens(st, p) {
     { class: 'bk-tokens' },
     RES.map((r, i) => h('span', { class: `bk-res res-${r}`, title: ctx.t('bk.res.' + r) }, h('i', null), `${ctx.t('bk.res.' + r)} ${p.resources[i]}`)),
     h('span', { class: 'bk-res res-amulet', title: ctx.t('bk.amulets') }, `${ctx.t('bk.amulets')} ${p.amulets.map((n, i) => (n ? `+${i + 1}×${n}` : '')).filter(Boolean).join(' ') || '0'}`),
+    p.raise ? h('span', { class: 'bk-res bk-raise' }, ctx.t('bk.raise', { n: p.raise })) : null,
   );
 }
 
