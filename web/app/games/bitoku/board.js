@@ -274,7 +274,8 @@ function prompt(st) {
   const { ctx, view, L } = st;
   if (!L.all.length) {
     if (view.pending === null || view.pending === undefined) return ctx.t('bk.season.' + st.phase);
-    return ctx.t('bk.waiting', { name: ctx.seatName(view.pending) });
+    const what = view.decision && view.decision.kind === 'step' ? ` ${ctx.t('bk.todo.step', { what: stepText(ctx, view.decision.step) })}` : '';
+    return ctx.t('bk.waiting', { name: ctx.seatName(view.pending) }) + what;
   }
   if (st.draft.die !== undefined) {
     const die = view.players[st.me] && view.players[st.me].dice[st.draft.die];
