@@ -238,7 +238,7 @@ test("the rules pages list every game and show one game's rules", async () => {
   const page = await newPlayer(browser, server.url);
   await page.click('#header a[href="/rules"]');
   await page.waitForSelector('.game-list');
-  for (const g of ['secret-moon', 'ghost-for-sale', 'art-heist', 'ghost-at-home']) assert.ok(await page.$(`.game-list a[href="/rules/${g}"]`), g);
+  for (const g of ['secret-moon', 'ghost-for-sale', 'art-heist', 'ghost-at-home', 'bitoku']) assert.ok(await page.$(`.game-list a[href="/rules/${g}"]`), g);
   await page.click('a[href="/rules/ghost-at-home"]');
   await page.waitForSelector('[data-rules=ghost-at-home]');
   assert.ok((await page.textContent('[data-rules]')).trim().length > 20);

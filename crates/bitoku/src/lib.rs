@@ -37,7 +37,7 @@ pub use rules::awakening::Awakening;
 pub use setup::MIN_PLAYERS;
 pub use state::{Bitoku, Die, DieAt, Options, Phase, Player, MAX_PLAYERS};
 pub use types::*;
-pub use view::View;
+pub use view::{BuyView, Decision, TaskView, View};
 
 use takuge_engine::{Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer};
 

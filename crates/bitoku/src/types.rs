@@ -6,17 +6,29 @@ use serde::Deserialize;
 /// A bundle of goods: a cost, or a gain. Resources (資源): wood 木材, stone 石材, jade
 /// 翡翠, sake 酒; virtue points (美徳点); amulet tokens (御守) of value 1, 2 and 3 —
 /// tokens, not change: "「御守マーカー」は、小さい御守に分割できない".
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Bundle {
+    #[serde(skip_serializing_if = "is_zero")]
     pub wood: u8,
+    #[serde(skip_serializing_if = "is_zero")]
     pub stone: u8,
+    #[serde(skip_serializing_if = "is_zero")]
     pub jade: u8,
+    #[serde(skip_serializing_if = "is_zero")]
     pub sake: u8,
+    #[serde(skip_serializing_if = "is_zero")]
     pub virtue: u8,
+    #[serde(skip_serializing_if = "is_zero")]
     pub amulet1: u8,
+    #[serde(skip_serializing_if = "is_zero")]
     pub amulet2: u8,
+    #[serde(skip_serializing_if = "is_zero")]
     pub amulet3: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Bundle {
@@ -31,7 +43,7 @@ impl Bundle {
 }
 
 /// The tiles that lie in displays beside their stacks (リザーブ).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TileKind {
     /// 建物タイル
@@ -47,7 +59,8 @@ pub enum TileKind {
 /// One step of an effect. An effect is a list of steps, done in order; every effect of
 /// a yokai, a crystal, a tile or a space is optional as a whole ("効果の発動は任意"),
 /// and a step that cannot be done (nothing left to take, no room) is skipped.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// Serialized as the data files write it (the view's `decision` carries steps).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Step {
     /// Take goods from the supply.

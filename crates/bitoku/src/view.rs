@@ -70,6 +70,8 @@ pub struct View {
     pub pending: Option<u8>,
     /// What the pending seat is deciding inside an effect (public at the table).
     pub deciding: Option<String>,
+    /// The same, structured for a board: the step, the waiting effects, the purchase.
+    pub decision: Option<Decision>,
     pub players: Vec<PlayerView>,
     /// Each region's dice: (seat, die, value).
     pub forest: Vec<Vec<(u8, u8, u8)>>,
@@ -95,6 +97,57 @@ pub struct View {
     pub tengu: Option<TenguView>,
     /// Solo, once the game is over: the score attack's title (English, Japanese).
     pub solo_title: Option<(String, String)>,
+}
+
+/// A purchase under way: the tile kind (0 building, 1 crystal, 2 mitama, 3
+/// dragonfly: the order of `rows`), its display slot (row × display + position), the
+/// region (buildings), the cost still owed (wood, stone, jade, sake), the discount left.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BuyView {
+    pub kind: u8,
+    pub slot: u8,
+    pub region: u8,
+    pub cost: [u8; 4],
+    pub discount: u8,
+}
+
+/// An effect waiting to be resolved (`Action::Next` picks one by its index).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum TaskView {
+    /// These steps, for a forest or building action of `region` (255: none).
+    Effect {
+        steps: Vec<crate::types::Step>,
+        region: u8,
+    },
+    /// The building action of `region` for a die of `value`.
+    Building { region: u8, value: u8 },
+}
+
+/// What the pending seat decides inside an effect: everything here is public.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Decision {
+    /// Which waiting effect next.
+    Tasks { tasks: Vec<TaskView> },
+    /// A step of an effect (`region` 255: none; `left`: repetitions still to do).
+    Step {
+        step: crate::types::Step,
+        region: u8,
+        left: u8,
+    },
+    /// Amulets on the die just placed.
+    Amulets { die: u8 },
+    /// Which region to build in.
+    BuildRegion { buy: BuyView },
+    /// Which resource the discount takes off.
+    Discount { buy: BuyView },
+    /// Which socket for the crystal just taken.
+    Socket { crystal: u8 },
+    /// Which of the two visions drawn to keep.
+    Keep { a: u8, b: u8 },
+    /// Which building of the region to use with a die of this value.
+    Building { region: u8, value: u8 },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -154,6 +207,7 @@ impl Bitoku {
             order: self.order().to_vec(),
             pending: self.pending_seat(),
             deciding: self.busy().then(|| self.deciding()),
+            decision: if self.busy() { self.decision() } else { None },
             players,
             forest: self
                 .forest
@@ -230,6 +284,50 @@ impl Bitoku {
                 .flatten()
                 .map(|t| (t.name_en.clone(), t.name_ja.clone())),
         }
+    }
+
+    /// The decision inside an effect, structured (public: the table sees it).
+    fn decision(&self) -> Option<Decision> {
+        let buy = |b: &Buy| BuyView {
+            kind: Kind::ALL.iter().position(|k| *k == b.kind).unwrap_or(0) as u8,
+            slot: b.slot,
+            region: b.region,
+            cost: b.cost,
+            discount: b.discount,
+        };
+        Some(match self.sub {
+            Sub::None if self.frames.is_empty() => Decision::Tasks {
+                tasks: self
+                    .tasks
+                    .iter()
+                    .map(|t| match *t {
+                        Task::Effect(steps, region) => TaskView::Effect {
+                            steps: steps.to_vec(),
+                            region,
+                        },
+                        Task::Building { region, value } => TaskView::Building { region, value },
+                        Task::None => TaskView::Effect {
+                            steps: Vec::new(),
+                            region: NO_REGION,
+                        },
+                    })
+                    .collect(),
+            },
+            Sub::None => {
+                let (step, frame) = self.current()?;
+                Decision::Step {
+                    step: step.clone(),
+                    region: frame.region,
+                    left: frame.left,
+                }
+            }
+            Sub::Amulets { die } => Decision::Amulets { die },
+            Sub::BuildRegion(b) => Decision::BuildRegion { buy: buy(&b) },
+            Sub::Discount(b) => Decision::Discount { buy: buy(&b) },
+            Sub::Socket { crystal } => Decision::Socket { crystal },
+            Sub::Keep { a, b } => Decision::Keep { a, b },
+            Sub::Building { region, value } => Decision::Building { region, value },
+        })
     }
 
     /// The decision inside an effect, in words (public: the table sees it).

@@ -1,0 +1,42 @@
+//! The web board (`web/app/games/bitoku/components.js`) names and describes the pieces
+//! the view gives by id (a yokai card, a tile, a region...) from the component set: the
+//! three data files as one JSON object, the ids being positions in their lists. This
+//! test keeps it in step with `data/`: after editing the data, write it again with
+//! `TAKUGE_BLESS=1 cargo test -p takuge-bitoku --test web_components`.
+
+use takuge_bitoku::{BOARD_TOML, CARDS_TOML, TILES_TOML};
+
+fn expected() -> String {
+    let mut all = serde_json::Map::new();
+    for (name, text) in [
+        ("board", BOARD_TOML),
+        ("tiles", TILES_TOML),
+        ("cards", CARDS_TOML),
+    ] {
+        let table: toml::Table = toml::from_str(text).expect("the data parses");
+        all.insert(name.into(), serde_json::to_value(&table).expect("as JSON"));
+    }
+    format!(
+        "// Generated from crates/bitoku/data/*.toml by crates/bitoku/tests/web_components.rs\n\
+         // (TAKUGE_BLESS=1 cargo test -p takuge-bitoku --test web_components): do not edit.\n\
+         export default {};\n",
+        serde_json::to_string(&serde_json::Value::Object(all)).expect("JSON")
+    )
+}
+
+#[test]
+fn the_web_boards_component_file_matches_the_data() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../web/app/games/bitoku/components.js");
+    let want = expected();
+    if std::env::var_os("TAKUGE_BLESS").is_some() {
+        std::fs::write(&path, &want).expect("write components.js");
+        return;
+    }
+    let got = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        got == want,
+        "{} is out of date: TAKUGE_BLESS=1 cargo test -p takuge-bitoku --test web_components",
+        path.display()
+    );
+}
