@@ -38,7 +38,7 @@ impl SecretMoon {
         deal.card_count = roles.len() as u8;
         deal.removed = None;
         deal.removal_pool = RoleMask::NONE;
-        let mut order = OrderCards::default();
+        let mut order = OrderCards::new(options.public_order);
         for (seat, &n) in Seat::all(players).zip(order_numbers) {
             order.set(n, OrderLoc::Held(seat));
         }

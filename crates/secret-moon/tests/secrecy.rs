@@ -2,11 +2,13 @@
 //! role a view shows is one its viewer may know by a rule of the game, re-derived here
 //! from the public table and the viewer's own actions only.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use takuge_engine::{Game, GameRng, Lang, Seat, Viewer};
-use takuge_secret_moon::{Action, CardRef, Options, PartnerView, PhaseView, Role, SecretMoon};
+use takuge_secret_moon::{
+    Action, CardRef, Options, OrderLoc, PartnerView, Phase, PhaseView, Role, SecretMoon,
+};
 
-fn check_views(g: &SecretMoon, nominated_npcs: &[HashSet<u8>]) {
+fn check_views(g: &SecretMoon, nominated_npcs: &[HashSet<u8>], taken: &HashMap<Seat, u8>) {
     for s in 0..g.players() as u8 {
         let view = g.view(Viewer::Seat(Seat(s)));
         for c in &view.cards {
@@ -27,18 +29,23 @@ fn check_views(g: &SecretMoon, nominated_npcs: &[HashSet<u8>]) {
                 c.card
             );
         }
-        let current = match view.phase {
-            PhaseView::Turn { actor, .. } | PhaseView::TakeOrderCard { actor } => Some(actor),
-            PhaseView::Answer { asker, .. } => Some(asker),
-            PhaseView::MatchOver => None,
-        };
+        // 「(行動順カードによる順番は公開されません)」: a number is seen by its holder, or by
+        // everyone if it was seen taken by a pass (「選んだカードは全プレイヤーに公開されます」).
+        let may_see = |holder: Seat, n: u8| holder == Seat(s) || taken.get(&holder) == Some(&n);
         for seat_view in &view.seats {
-            if seat_view.number.is_some() {
+            if let Some(n) = seat_view.number {
                 assert!(
-                    seat_view.seat == Seat(s) || Some(seat_view.seat) == current,
+                    may_see(seat_view.seat, n),
                     "seat {s} sees another's order card"
                 );
             }
+        }
+        if let PhaseView::Turn {
+            actor,
+            number: Some(n),
+        } = view.phase
+        {
+            assert!(may_see(actor, n), "seat {s} sees the number being played");
         }
     }
     let spectator = g.view(Viewer::Spectator);
@@ -66,8 +73,9 @@ fn views_show_only_what_a_rule_of_the_game_lets_the_viewer_know() {
             for _ in 0..150 {
                 let mut g = SecretMoon::new(&options, players, rng.next_u64()).expect("valid");
                 let mut nominated = vec![HashSet::new(); players];
+                let mut taken = HashMap::new();
                 while let Some(seat) = g.to_move().first_seat() {
-                    check_views(&g, &nominated);
+                    check_views(&g, &nominated, &taken);
                     g.legal_actions(seat, &mut legal);
                     let action = *rng.pick(&legal).expect("a pending seat has actions");
                     if let Action::Nominate {
@@ -76,6 +84,9 @@ fn views_show_only_what_a_rule_of_the_game_lets_the_viewer_know() {
                     } = action
                     {
                         nominated[seat.index()].insert(i);
+                    }
+                    if let Action::TakeOrderCard { number } = action {
+                        taken.insert(seat, number);
                     }
                     g.apply(seat, &action).expect("legal");
                 }
@@ -119,4 +130,133 @@ fn an_observation_names_the_card_but_never_its_role_in_japanese() {
         line(Action::Question { target: Seat(2) }).as_deref(),
         Some("3番席に質問「そこにいるのは何者か?」")
     );
+}
+
+/// The order the table saw, in a world `g` could be: the cards played this round rise
+/// with the turns, the card being played is above them, every card still held is above
+/// it, and a card discarded unplayed during a turn is above the card of that turn.
+fn assert_order_consistent(g: &SecretMoon) {
+    let mut played: Vec<(u8, u8)> = vec![];
+    let mut above: Vec<(u8, u8)> = vec![];
+    let current = match g.phase() {
+        Phase::Turn { actor, number } | Phase::TakeOrderCard { actor, number } => (actor, number),
+        Phase::Answer { asker, number, .. } => (asker, number),
+        Phase::MatchOver => return,
+    };
+    assert_eq!(g.order_cards().held_by(current.0), Some(current.1));
+    for (n, loc) in g.order_cards().iter() {
+        match loc {
+            OrderLoc::DiscardUp { turn } if turn > 0 => played.push((turn, n)),
+            OrderLoc::DiscardDown {
+                turn, played: true, ..
+            } => played.push((turn, n)),
+            OrderLoc::DiscardDown { turn, .. } if turn > 0 => above.push((turn, n)),
+            OrderLoc::Held(s) if s != current.0 => {
+                assert!(
+                    n > current.1,
+                    "{s} holds {n}, below the card being played {current:?}"
+                )
+            }
+            _ => {}
+        }
+    }
+    played.sort_unstable();
+    let turn = g.order_cards().turn();
+    played.push((turn, current.1));
+    for w in played.windows(2) {
+        assert!(
+            w[0].0 < w[1].0 && w[0].1 < w[1].1,
+            "played out of order: {played:?}"
+        );
+    }
+    for (t, n) in above {
+        if let Some((_, p)) = played.iter().find(|(pt, _)| *pt == t) {
+            assert!(
+                n > *p,
+                "card {n} discarded unplayed at turn {t} is below {p}"
+            );
+        }
+    }
+}
+
+// 「行動順カードに示された数字が小さい順に、各プレイヤーは順番に手番を行います」and
+// 「(行動順カードによる順番は公開されません)」: a seat that cannot see the numbers still saw
+// who acted in which order, so every world determinized for it keeps that order — over
+// random playouts, with the order secret and public.
+#[test]
+fn determinized_worlds_keep_the_order_in_which_the_table_saw_players_act() {
+    let mut rng = GameRng::from_seed(21);
+    let mut legal = Vec::new();
+    let mut worlds = 0;
+    for players in 3..=8 {
+        for public_order in [false, true] {
+            let options = Options {
+                public_order,
+                ..Options::default()
+            };
+            for _ in 0..40 {
+                let mut g = SecretMoon::new(&options, players, rng.next_u64()).expect("valid");
+                while let Some(seat) = g.to_move().first_seat() {
+                    assert_order_consistent(&g);
+                    for s in Seat::all(players) {
+                        let world = g.determinize(s, &mut rng);
+                        assert_order_consistent(&world);
+                        assert_eq!(world.view(Viewer::Seat(s)), g.view(Viewer::Seat(s)));
+                        assert_eq!(world.to_move(), g.to_move());
+                        worlds += 1;
+                    }
+                    g.legal_actions(seat, &mut legal);
+                    let action = *rng.pick(&legal).expect("a pending seat has actions");
+                    g.apply(seat, &action).expect("legal");
+                }
+            }
+        }
+    }
+    assert!(worlds > 10_000, "{worlds}");
+}
+
+// The redraw is not a copy: with the order secret, a seat that saw others act does not
+// know their numbers, and the worlds it samples give them different numbers.
+#[test]
+fn determinize_redraws_the_numbers_of_cards_played_in_secret() {
+    let mut g = SecretMoon::with_cards(
+        Options::default(),
+        &[
+            Role::Princess,
+            Role::Traveller,
+            Role::Minister,
+            Role::Soldier,
+            Role::Monk,
+            Role::Soldier,
+            Role::Soldier,
+            Role::Soldier,
+        ],
+        &[1, 2, 3, 4, 5],
+        1,
+    )
+    .expect("valid");
+    for s in 0..2 {
+        g.apply(Seat(s), &Action::Question { target: Seat(4) })
+            .expect("legal");
+    }
+    // Seat 4 saw seats 0 and 1 act, and holds 5: seats 0, 1 played two of 1..4 in
+    // increasing order, seat 2 (acting) and 3 hold higher ones.
+    let mut rng = GameRng::from_seed(3);
+    let mut seen = HashSet::new();
+    for _ in 0..400 {
+        let w = g.determinize(Seat(4), &mut rng);
+        assert_eq!(w.order_cards().held_by(Seat(4)), Some(5));
+        let played: Vec<u8> = w
+            .order_cards()
+            .iter()
+            .filter(|(_, l)| matches!(l, OrderLoc::DiscardDown { played: true, .. }))
+            .map(|(n, _)| n)
+            .collect();
+        seen.insert((
+            played,
+            w.order_cards().held_by(Seat(2)),
+            w.order_cards().held_by(Seat(3)),
+        ));
+    }
+    assert!(seen.len() > 5, "{seen:?}");
 }

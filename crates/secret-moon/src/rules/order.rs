@@ -1,5 +1,8 @@
 //! Action-order cards (行動順カード): dealt each round, played from the lowest number,
-//! discarded face up after acting, or face down when never played.
+//! then discarded. Whose number is whose is secret (「行動順カードによる順番は公開されません」):
+//! each player knows their own, and a played card goes face down — unless the table
+//! plays with the order public (`Options::public_order`), where the card being played
+//! is shown and goes face up. A card everyone knows (one taken by a pass) goes face up.
 
 use crate::options::ORDER_CARDS;
 use takuge_engine::{bits, GameRng, Seat, SeatSet};
@@ -7,21 +10,47 @@ use takuge_engine::{bits, GameRng, Seat, SeatSet};
 /// An order card's number, 1..=ORDER_CARDS.
 pub type OrderNumber = u8;
 
-/// Where one order card is. `Default` only pads inline lists.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Where one order card is, with the part of its history this round that the table
+/// saw (whose hand it left, and at which turn): what `determinize` needs to redraw
+/// hidden numbers consistently with the order in which the table saw players act.
+/// Turns are counted from 1 within the round. `Default` only pads inline lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OrderLoc {
-    /// In a player's hand, not yet played this round (its number is secret).
+    /// In a player's hand, not yet played this round.
     Held(Seat),
     /// Taken by a player who passed (パス), for the next round; public (横向き).
     Reserved(Seat),
-    /// Played, or sabotaged after a pass: face up in the discard pile.
-    #[default]
-    DiscardUp,
-    /// Face down in the discard pile: never dealt, or discarded unplayed by sabotage or
-    /// capture. `seen` knows its number; `above` is what every seat knows of it: it
-    /// was higher than the card being played when it was discarded (0 if never dealt).
-    DiscardDown { seen: SeatSet, above: OrderNumber },
+    /// Face up in the discard pile: everyone knows its number. `turn`: the turn it was
+    /// played at, or 0 if it was not played this round (a reserved card discarded by
+    /// sabotage or capture).
+    DiscardUp { turn: u8 },
+    /// Face down in the discard pile: never dealt (`from` none, turn 0); played by
+    /// `from` at `turn` (`played`: the order is secret, or its player was captured
+    /// during their own turn); or discarded unplayed from `from`'s hand during `turn`
+    /// (sabotage or capture), so it was higher than the card played at `turn`. `from`
+    /// knows its number; `seen` are the seats that looked through the pile while it
+    /// lay there (they know it is among the numbers they saw).
+    DiscardDown {
+        from: Option<Seat>,
+        turn: u8,
+        played: bool,
+        seen: SeatSet,
+    },
 }
+
+impl Default for OrderLoc {
+    fn default() -> Self {
+        OrderLoc::DiscardUp { turn: 0 }
+    }
+}
+
+/// A card never dealt this round.
+const UNDEALT: OrderLoc = OrderLoc::DiscardDown {
+    from: None,
+    turn: 0,
+    played: false,
+    seen: SeatSet::EMPTY,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OrderCards {
@@ -31,22 +60,22 @@ pub struct OrderCards {
     /// are bit operations instead of scans (every step of every playout asks).
     held: u8,
     reserved: u8,
+    /// Bit `n - 1` set when everyone knows where card `n` is this round: it was taken
+    /// by a pass last round (「選んだカードは全プレイヤーに公開されます」).
+    open: u8,
     /// The seats holding a card, unplayed or reserved: recounted by every writer but
     /// the hot one ([`Self::play`]), which knows what changed.
     holders: SeatSet,
+    /// Turns finished this round.
+    turns: u8,
+    /// The table option `public_order`: the card being played is shown and discarded
+    /// face up.
+    public: bool,
 }
 
 impl Default for OrderCards {
     fn default() -> Self {
-        OrderCards {
-            loc: [OrderLoc::DiscardDown {
-                seen: SeatSet::EMPTY,
-                above: 0,
-            }; ORDER_CARDS],
-            held: 0,
-            reserved: 0,
-            holders: SeatSet::EMPTY,
-        }
+        OrderCards::new(false)
     }
 }
 
@@ -55,6 +84,36 @@ const fn number_of(index: usize) -> OrderNumber {
 }
 
 impl OrderCards {
+    /// No card dealt yet; `public`: the table plays with the order public.
+    pub(crate) fn new(public: bool) -> OrderCards {
+        OrderCards {
+            loc: [UNDEALT; ORDER_CARDS],
+            held: 0,
+            reserved: 0,
+            open: 0,
+            holders: SeatSet::EMPTY,
+            turns: 0,
+            public,
+        }
+    }
+
+    /// Whether the table plays with the order public (`Options::public_order`).
+    pub fn public(&self) -> bool {
+        self.public
+    }
+
+    /// Whether everyone knows where card `number` is this round (taken by a pass).
+    #[inline]
+    pub fn is_open(&self, number: OrderNumber) -> bool {
+        number >= 1 && usize::from(number) <= ORDER_CARDS && self.open & (1 << (number - 1)) != 0
+    }
+
+    /// The turn of the round being played (from 1).
+    #[inline]
+    pub fn turn(&self) -> u8 {
+        self.turns + 1
+    }
+
     #[inline]
     pub fn loc(&self, number: OrderNumber) -> Option<OrderLoc> {
         self.loc.get(usize::from(number).wrapping_sub(1)).copied()
@@ -66,18 +125,43 @@ impl OrderCards {
         self.recount();
     }
 
-    /// The card `actor` is playing goes face up to the discard pile (after its turn).
+    /// Ends `actor`'s turn: the card they played goes to the discard pile (if they
+    /// still hold it: a saboteur's went already) and the next turn begins.
     #[inline]
     pub(crate) fn play(&mut self, number: OrderNumber, actor: Seat) {
+        self.discard_played(number, actor);
+        self.turns = self.turns.saturating_add(1);
+    }
+
+    /// The card `actor` played this turn goes to the discard pile: face down while the
+    /// order is secret, face up when it is public or the card is one everyone knows.
+    #[inline]
+    pub(crate) fn discard_played(&mut self, number: OrderNumber, actor: Seat) {
         let i = usize::from(number).wrapping_sub(1);
         if self.loc.get(i) == Some(&OrderLoc::Held(actor)) {
-            self.put(i, OrderLoc::DiscardUp);
+            let loc = self.played_loc(number, actor);
+            self.put(i, loc);
             // A seat holds one unplayed card at most (one is dealt to each, and a
             // redeal only swaps numbers), so only a reserved card can keep it a holder.
             if self.reserved == 0 {
                 self.holders.remove(actor);
             } else {
                 self.recount();
+            }
+        }
+    }
+
+    /// Where a card played at this turn goes.
+    #[inline]
+    fn played_loc(&self, number: OrderNumber, actor: Seat) -> OrderLoc {
+        if self.public || self.is_open(number) {
+            OrderLoc::DiscardUp { turn: self.turn() }
+        } else {
+            OrderLoc::DiscardDown {
+                from: Some(actor),
+                turn: self.turn(),
+                played: true,
+                seen: SeatSet::EMPTY,
             }
         }
     }
@@ -103,7 +187,7 @@ impl OrderCards {
             match loc {
                 OrderLoc::Held(_) => self.held |= bit,
                 OrderLoc::Reserved(_) => self.reserved |= bit,
-                OrderLoc::DiscardUp | OrderLoc::DiscardDown { .. } => {}
+                OrderLoc::DiscardUp { .. } | OrderLoc::DiscardDown { .. } => {}
             }
         }
     }
@@ -164,7 +248,7 @@ impl OrderCards {
     pub fn in_discard(&self, number: OrderNumber) -> bool {
         matches!(
             self.loc(number),
-            Some(OrderLoc::DiscardUp | OrderLoc::DiscardDown { .. })
+            Some(OrderLoc::DiscardUp { .. } | OrderLoc::DiscardDown { .. })
         )
     }
 
@@ -173,18 +257,19 @@ impl OrderCards {
     /// go face down to the discard pile. Only the dealt cards are drawn (a partial
     /// shuffle): which cards stay face down, and in what order, is never seen.
     pub(crate) fn deal(&mut self, needs: SeatSet, captured: SeatSet, rng: &mut GameRng) {
+        self.turns = 0;
+        self.open = 0;
         for i in bits::iter(u64::from(self.reserved)).map(usize::from) {
             if let Some(&OrderLoc::Reserved(s)) = self.loc.get(i) {
                 if !captured.contains(s) {
                     self.put(i, OrderLoc::Held(s));
+                    // Everyone saw it taken: its number stays public.
+                    self.open |= 1 << i;
                 }
             }
         }
         // The round starts with no card held, so every card not just taken up is dealt.
-        let face_down = OrderLoc::DiscardDown {
-            seen: SeatSet::EMPTY,
-            above: 0,
-        };
+        let face_down = UNDEALT;
         let mut deck = [0 as OrderNumber; ORDER_CARDS];
         let mut len = 0;
         if self.held == 0 {
@@ -227,20 +312,35 @@ impl OrderCards {
         }
     }
 
-    /// Discards whatever `seat` holds: an unplayed card face down (only its holder
-    /// knows it, and everyone knows it was above `current`), a reserved one face up.
+    /// Discards whatever `seat` holds, when it is sabotaged or captured during the turn
+    /// of the card `current`: an unplayed card face down (only its holder knows it,
+    /// and everyone knows it was above the card played at this turn) — or, if it is
+    /// `current` itself (its player captured during their own turn), as a played card
+    /// face down; a card everyone knows (reserved, or taken up from a reservation)
+    /// face up.
     #[inline]
     pub(crate) fn discard_unplayed(&mut self, seat: Seat, current: OrderNumber) {
+        let turn = self.turn();
         for i in bits::iter(u64::from(self.held | self.reserved)).map(usize::from) {
+            let number = number_of(i);
+            let open = self.is_open(number);
             match self.loc.get(i) {
+                Some(&OrderLoc::Held(s)) if s == seat && open => {
+                    let turn = if number == current { turn } else { 0 };
+                    self.put(i, OrderLoc::DiscardUp { turn })
+                }
                 Some(&OrderLoc::Held(s)) if s == seat => self.put(
                     i,
                     OrderLoc::DiscardDown {
-                        seen: SeatSet::single(seat),
-                        above: current,
+                        from: Some(seat),
+                        turn,
+                        played: number == current,
+                        seen: SeatSet::EMPTY,
                     },
                 ),
-                Some(&OrderLoc::Reserved(s)) if s == seat => self.put(i, OrderLoc::DiscardUp),
+                Some(&OrderLoc::Reserved(s)) if s == seat => {
+                    self.put(i, OrderLoc::DiscardUp { turn: 0 })
+                }
                 _ => {}
             }
         }

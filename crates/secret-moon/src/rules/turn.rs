@@ -98,8 +98,9 @@ impl SecretMoon {
                 deal.restrict(own, RoleMask::ALL.without(Role::Thief));
             }
             Action::Sabotage { target } => {
-                // The saboteur's own card is played, face up, before the saboteur is captured.
-                deal.order.set(number, OrderLoc::DiscardUp);
+                // The saboteur's own card is played (discarded as any played card)
+                // before the saboteur is captured.
+                deal.order.discard_played(number, actor);
                 deal.order.discard_unplayed(target, number);
                 deal.capture(own, number);
             }
