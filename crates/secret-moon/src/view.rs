@@ -67,6 +67,9 @@ pub struct SeatOrderView {
     /// The number of that card, if the viewer knows it: its own; one everyone saw
     /// taken by a pass; with the order public, the card being played.
     pub number: Option<OrderNumber>,
+    /// Whether everyone sees that number (taken by a pass, or the card being played
+    /// with the order public), not only its holder.
+    pub number_public: bool,
     /// The card taken by passing, for the next round (public).
     pub reserved: Option<OrderNumber>,
 }
@@ -151,9 +154,9 @@ impl SecretMoon {
         let order = &deal.order;
         // 「行動順カードによる順番は公開されません」: a number is shown to its holder, or to
         // everyone if it was seen taken, or (option) if it is the card being played.
-        let shown = |holder: Seat, n: OrderNumber| {
-            me == Some(holder) || order.is_open(n) || order.public() && current == Some(n)
-        };
+        let shown_to_all =
+            |n: OrderNumber| order.is_open(n) || order.public() && current == Some(n);
+        let shown = |holder: Seat, n: OrderNumber| me == Some(holder) || shown_to_all(n);
         let seats = Seat::all(self.players())
             .map(|seat| {
                 let held = deal.order.held_by(seat);
@@ -162,6 +165,7 @@ impl SecretMoon {
                     captured: deal.is_captured(seat),
                     holds_card: held.is_some(),
                     number: held.filter(|n| shown(seat, *n)),
+                    number_public: held.is_some_and(|n| shown_to_all(n)),
                     reserved: deal.order.reserved_by(seat),
                 }
             })

@@ -266,6 +266,7 @@ fn order_numbers_are_not_public_by_default() {
         },
         "the actor knows its own card"
     );
+    assert!(!g.view(Viewer::Seat(Seat(0))).seats[0].number_public);
 }
 
 // The table option `public_order` plays the order openly, as takuge did before: the
@@ -281,6 +282,7 @@ fn with_the_public_order_option_the_card_being_played_is_shown() {
     assert_eq!(view.seats[3].number, Some(4));
     assert_eq!(view.seats[4].number, None);
     assert_eq!(view.seats[0].number, Some(1), "the card being played");
+    assert!(view.seats[0].number_public && !view.seats[3].number_public);
     assert_eq!(
         g.view(Viewer::Spectator).phase,
         PhaseView::Turn {
