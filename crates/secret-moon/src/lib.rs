@@ -35,7 +35,7 @@ pub use options::{
     MatchLength, Options, MAX_PLAYERS, MIN_PLAYERS, ORDER_CARDS, ROUNDS, THIEF_MIN_PLAYERS,
 };
 pub use role::{Answer, Role, RoleMask, Side};
-pub use rules::order::{OrderCards, OrderLoc, OrderNumber};
+pub use rules::order::{OrderCards, OrderLoc, OrderNumber, Origin};
 pub use state::{DealtRoles, EndReason, GameResult, Phase, SecretMoon};
 pub use types::{Action, Reject};
 pub use view::{CardView, DiscardView, PartnerView, PhaseView, SeatOrderView, View};

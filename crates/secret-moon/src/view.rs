@@ -165,7 +165,7 @@ impl SecretMoon {
                     captured: deal.is_captured(seat),
                     holds_card: held.is_some(),
                     number: held.filter(|n| shown(seat, *n)),
-                    number_public: held.is_some_and(|n| shown_to_all(n)),
+                    number_public: held.is_some_and(shown_to_all),
                     reserved: deal.order.reserved_by(seat),
                 }
             })
@@ -177,10 +177,10 @@ impl SecretMoon {
         };
         for (n, loc) in deal.order.iter() {
             match loc {
-                OrderLoc::DiscardUp { .. } => discard.face_up.push(n),
-                OrderLoc::DiscardDown { seen, from, .. } => {
+                OrderLoc::DiscardUp => discard.face_up.push(n),
+                OrderLoc::DiscardDown => {
                     discard.face_down += 1;
-                    if me.is_some_and(|s| seen.contains(s) || from == Some(s)) {
+                    if me.is_some_and(|s| order.seen_face_down(n, s)) {
                         discard.face_down_seen.push(n);
                     }
                 }

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use takuge_engine::{Game, GameRng, Lang, Seat, Viewer};
 use takuge_secret_moon::{
-    Action, CardRef, Options, OrderLoc, PartnerView, Phase, PhaseView, Role, SecretMoon,
+    Action, CardRef, Options, OrderLoc, Origin, PartnerView, Phase, PhaseView, Role, SecretMoon,
 };
 
 fn check_views(g: &SecretMoon, nominated_npcs: &[HashSet<u8>], taken: &HashMap<Seat, u8>) {
@@ -133,49 +133,58 @@ fn an_observation_names_the_card_but_never_its_role_in_japanese() {
 }
 
 /// The order the table saw, in a world `g` could be: the cards played this round rise
-/// with the turns, the card being played is above them, every card still held is above
-/// it, and a card discarded unplayed during a turn is above the card of that turn.
+/// with the turns (one per turn), the card being played is above them, every card
+/// still held is above it, a card discarded unplayed during a turn is above the card
+/// of that turn, and a card taken by a pass lay in the pile before.
 fn assert_order_consistent(g: &SecretMoon) {
-    let mut played: Vec<(u8, u8)> = vec![];
-    let mut above: Vec<(u8, u8)> = vec![];
-    let current = match g.phase() {
+    let (actor, current) = match g.phase() {
         Phase::Turn { actor, number } | Phase::TakeOrderCard { actor, number } => (actor, number),
         Phase::Answer { asker, number, .. } => (asker, number),
         Phase::MatchOver => return,
     };
-    assert_eq!(g.order_cards().held_by(current.0), Some(current.1));
-    for (n, loc) in g.order_cards().iter() {
-        match loc {
-            OrderLoc::DiscardUp { turn } if turn > 0 => played.push((turn, n)),
-            OrderLoc::DiscardDown {
-                turn, played: true, ..
-            } => played.push((turn, n)),
-            OrderLoc::DiscardDown { turn, .. } if turn > 0 => above.push((turn, n)),
-            OrderLoc::Held(s) if s != current.0 => {
-                assert!(
-                    n > current.1,
-                    "{s} holds {n}, below the card being played {current:?}"
-                )
+    let order = g.order_cards();
+    assert_eq!(order.held_by(actor), Some(current));
+    let turn = order.turn();
+    let mut played: Vec<(u8, u8)> = vec![(turn, current)];
+    let mut above: Vec<(u8, u8)> = vec![];
+    for (n, loc) in order.iter() {
+        let origin = order.origin(n).expect("a card");
+        match origin {
+            Origin::Played(_, t) => played.push((t, n)),
+            Origin::Discarded(_, t) => above.push((t, n)),
+            Origin::Dealt(s) => {
+                assert_eq!(loc, OrderLoc::Held(s), "card {n} dealt to {s}");
+                if s != actor {
+                    above.push((turn, n));
+                }
             }
-            _ => {}
+            Origin::Undealt => {}
+        }
+        if let OrderLoc::Reserved(_) = loc {
+            let taken = order.taken_at(n);
+            assert!(taken > 0, "card {n} reserved but not taken");
+            assert!(
+                origin.into_pile().is_some_and(|t| t < taken),
+                "card {n} taken at turn {taken} from {origin:?}"
+            );
         }
     }
     played.sort_unstable();
-    let turn = g.order_cards().turn();
-    played.push((turn, current.1));
+    let turns: Vec<u8> = played.iter().map(|(t, _)| *t).collect();
+    assert_eq!(
+        turns,
+        (1..=turn).collect::<Vec<_>>(),
+        "one card per turn: {played:?}"
+    );
     for w in played.windows(2) {
-        assert!(
-            w[0].0 < w[1].0 && w[0].1 < w[1].1,
-            "played out of order: {played:?}"
-        );
+        assert!(w[0].1 < w[1].1, "played out of order: {played:?}");
     }
     for (t, n) in above {
-        if let Some((_, p)) = played.iter().find(|(pt, _)| *pt == t) {
-            assert!(
-                n > *p,
-                "card {n} discarded unplayed at turn {t} is below {p}"
-            );
-        }
+        let p = played[usize::from(t) - 1].1;
+        assert!(
+            n > p,
+            "card {n} held or discarded unplayed at turn {t} is below {p}"
+        );
     }
 }
 
@@ -249,7 +258,7 @@ fn determinize_redraws_the_numbers_of_cards_played_in_secret() {
         let played: Vec<u8> = w
             .order_cards()
             .iter()
-            .filter(|(_, l)| matches!(l, OrderLoc::DiscardDown { played: true, .. }))
+            .filter(|(n, _)| matches!(w.order_cards().origin(*n), Some(Origin::Played(..))))
             .map(|(n, _)| n)
             .collect();
         seen.insert((
@@ -259,4 +268,56 @@ fn determinize_redraws_the_numbers_of_cards_played_in_secret() {
         ));
     }
     assert!(seen.len() > 5, "{seen:?}");
+}
+
+// パス「捨て札山から1枚自由に選んで確保します。選んだカードは全プレイヤーに公開されます」: the
+// number taken is public, but not which card of the pile it was. Seat 1 takes card 1,
+// which seat 0 had just played face down: seat 0 knows it was its own; seat 4 (holding
+// 5) must allow that it was a card never dealt (and seat 0's another), and its worlds
+// say so. (Seat 3, holding 4, knows better: three cards played in turn below 4 are 1,
+// 2, 3, so the 1 taken was seat 0's.)
+#[test]
+fn a_card_taken_by_a_pass_may_have_come_from_any_card_in_the_pile() {
+    let mut g = SecretMoon::with_cards(
+        Options::default(),
+        &[
+            Role::Princess,
+            Role::Traveller,
+            Role::Minister,
+            Role::Soldier,
+            Role::Monk,
+            Role::Soldier,
+            Role::Soldier,
+            Role::Soldier,
+        ],
+        &[1, 2, 3, 4, 5],
+        1,
+    )
+    .expect("valid");
+    g.apply(Seat(0), &Action::Question { target: Seat(4) })
+        .expect("legal");
+    g.apply(Seat(1), &Action::Pass).expect("legal");
+    g.apply(Seat(1), &Action::TakeOrderCard { number: 1 })
+        .expect("legal");
+    let mut rng = GameRng::from_seed(5);
+    let mut origins = HashSet::new();
+    for _ in 0..300 {
+        let w = g.determinize(Seat(4), &mut rng);
+        assert_order_consistent(&w);
+        assert_eq!(w.view(Viewer::Seat(Seat(4))), g.view(Viewer::Seat(Seat(4))));
+        origins.insert(w.order_cards().origin(1));
+        let three = g.determinize(Seat(3), &mut rng);
+        assert_eq!(three.order_cards().origin(1), Some(Origin::Played(Seat(0), 1)));
+        let mine = g.determinize(Seat(0), &mut rng);
+        assert_eq!(
+            mine.order_cards().origin(1),
+            Some(Origin::Played(Seat(0), 1)),
+            "seat 0 knows the card taken was its own"
+        );
+    }
+    assert!(
+        origins.contains(&Some(Origin::Played(Seat(0), 1)))
+            && origins.contains(&Some(Origin::Undealt)),
+        "{origins:?}"
+    );
 }

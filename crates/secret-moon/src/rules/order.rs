@@ -4,57 +4,77 @@
 //! plays with the order public (`Options::public_order`), where the card being played
 //! is shown and goes face up. A card everyone knows (one taken by a pass) goes face up.
 
-use crate::options::ORDER_CARDS;
+use crate::options::{MAX_PLAYERS, ORDER_CARDS};
 use takuge_engine::{bits, GameRng, Seat, SeatSet};
 
 /// An order card's number, 1..=ORDER_CARDS.
 pub type OrderNumber = u8;
 
-/// Where one order card is, with the part of its history this round that the table
-/// saw (whose hand it left, and at which turn): what `determinize` needs to redraw
-/// hidden numbers consistently with the order in which the table saw players act.
-/// Turns are counted from 1 within the round. `Default` only pads inline lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Where one order card is. `Default` only pads inline lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OrderLoc {
     /// In a player's hand, not yet played this round.
     Held(Seat),
     /// Taken by a player who passed (パス), for the next round; public (横向き).
     Reserved(Seat),
-    /// Face up in the discard pile: everyone knows its number. `turn`: the turn it was
-    /// played at, or 0 if it was not played this round (a reserved card discarded by
-    /// sabotage or capture).
-    DiscardUp { turn: u8 },
-    /// Face down in the discard pile: never dealt (`from` none, turn 0); played by
-    /// `from` at `turn` (`played`: the order is secret, or its player was captured
-    /// during their own turn); or discarded unplayed from `from`'s hand during `turn`
-    /// (sabotage or capture), so it was higher than the card played at `turn`. `from`
-    /// knows its number; `seen` are the seats that looked through the pile while it
-    /// lay there (they know it is among the numbers they saw).
-    DiscardDown {
-        from: Option<Seat>,
-        turn: u8,
-        played: bool,
-        seen: SeatSet,
-    },
+    /// Face up in the discard pile: everyone knows its number.
+    #[default]
+    DiscardUp,
+    /// Face down in the discard pile: its number is known to the player whose card it
+    /// was and to the players who looked through the pile while it lay there.
+    DiscardDown,
 }
 
-impl Default for OrderLoc {
-    fn default() -> Self {
-        OrderLoc::DiscardUp { turn: 0 }
+/// What the table saw happen to an order card this round, whatever its number: who
+/// held it, and when it left their hand. Players act from the lowest number up, so
+/// this bounds the numbers a seat that cannot see them must allow (`determinize`).
+/// Turns are counted from 1 within the round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Origin {
+    /// Not dealt this round: face down in the pile from the start.
+    #[default]
+    Undealt,
+    /// In this player's hand this round (dealt, or taken up from a reservation), not
+    /// played yet.
+    Dealt(Seat),
+    /// Played by this player at this turn (including a player captured during their
+    /// own turn): higher than every card played before.
+    Played(Seat, u8),
+    /// Discarded unplayed from this player's hand during this turn (sabotage, capture):
+    /// higher than the card played at that turn.
+    Discarded(Seat, u8),
+}
+
+impl Origin {
+    /// The player whose card it was this round.
+    pub fn holder(self) -> Option<Seat> {
+        match self {
+            Origin::Undealt => None,
+            Origin::Dealt(s) | Origin::Played(s, _) | Origin::Discarded(s, _) => Some(s),
+        }
+    }
+
+    /// The turn it went to the discard pile (0: before the first; none while held).
+    /// A player looking through the pile at turn `t` sees the cards that went there
+    /// before `t` and are still there.
+    pub fn into_pile(self) -> Option<u8> {
+        match self {
+            Origin::Undealt => Some(0),
+            Origin::Dealt(_) => None,
+            Origin::Played(_, t) | Origin::Discarded(_, t) => Some(t),
+        }
     }
 }
-
-/// A card never dealt this round.
-const UNDEALT: OrderLoc = OrderLoc::DiscardDown {
-    from: None,
-    turn: 0,
-    played: false,
-    seen: SeatSet::EMPTY,
-};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OrderCards {
     loc: [OrderLoc; ORDER_CARDS],
+    /// What happened to each card this round (by number, like `loc`).
+    origin: [Origin; ORDER_CARDS],
+    /// The turn at which each card was taken by a pass this round (0: not taken).
+    taken: [u8; ORDER_CARDS],
+    /// The turn at which each seat looked through the pile this round (0: it did not).
+    looked: [u8; MAX_PLAYERS],
     /// Bit `n - 1` set when card `n` is `Held` / `Reserved`: kept in step with `loc`
     /// by [`Self::put`], the only writer, so that who acts next and who holds a card
     /// are bit operations instead of scans (every step of every playout asks).
@@ -87,7 +107,10 @@ impl OrderCards {
     /// No card dealt yet; `public`: the table plays with the order public.
     pub(crate) fn new(public: bool) -> OrderCards {
         OrderCards {
-            loc: [UNDEALT; ORDER_CARDS],
+            loc: [OrderLoc::DiscardDown; ORDER_CARDS],
+            origin: [Origin::Undealt; ORDER_CARDS],
+            taken: [0; ORDER_CARDS],
+            looked: [0; MAX_PLAYERS],
             held: 0,
             reserved: 0,
             open: 0,
@@ -119,9 +142,63 @@ impl OrderCards {
         self.loc.get(usize::from(number).wrapping_sub(1)).copied()
     }
 
+    /// What happened to card `number` this round.
     #[inline]
-    pub(crate) fn set(&mut self, number: OrderNumber, loc: OrderLoc) {
-        self.put(usize::from(number).wrapping_sub(1), loc);
+    pub fn origin(&self, number: OrderNumber) -> Option<Origin> {
+        self.origin
+            .get(usize::from(number).wrapping_sub(1))
+            .copied()
+    }
+
+    /// The turn at which card `number` was taken by a pass this round (0: not taken).
+    #[inline]
+    pub fn taken_at(&self, number: OrderNumber) -> u8 {
+        self.taken
+            .get(usize::from(number).wrapping_sub(1))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The turn at which `seat` looked through the pile this round (0: it did not).
+    #[inline]
+    pub fn looked_at(&self, seat: Seat) -> u8 {
+        self.looked.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether `seat` knows the number of face-down card `number`: it was its own, or
+    /// it lay in the pile when the seat looked through it.
+    pub fn seen_face_down(&self, number: OrderNumber, seat: Seat) -> bool {
+        let Some(origin) = self.origin(number) else {
+            return false;
+        };
+        self.loc(number) == Some(OrderLoc::DiscardDown)
+            && (origin.holder() == Some(seat)
+                || origin.into_pile().is_some_and(|t| t < self.looked_at(seat)))
+    }
+
+    /// Card `number` is at `loc` and came from `origin` (for a redraw).
+    #[inline]
+    pub(crate) fn set(&mut self, number: OrderNumber, loc: OrderLoc, origin: Origin) {
+        let i = usize::from(number).wrapping_sub(1);
+        if let Some(o) = self.origin.get_mut(i) {
+            *o = origin;
+        }
+        self.put(i, loc);
+        self.recount();
+    }
+
+    /// Card `number` is held by `seat` from the deal (rule tests set up the deal).
+    pub(crate) fn give(&mut self, number: OrderNumber, seat: Seat) {
+        self.set(number, OrderLoc::Held(seat), Origin::Dealt(seat));
+    }
+
+    /// パス: `seat` takes card `number` from the pile for the next round.
+    pub(crate) fn take(&mut self, number: OrderNumber, seat: Seat) {
+        let i = usize::from(number).wrapping_sub(1);
+        if let Some(t) = self.taken.get_mut(i) {
+            *t = self.turns + 1;
+        }
+        self.put(i, OrderLoc::Reserved(seat));
         self.recount();
     }
 
@@ -139,7 +216,10 @@ impl OrderCards {
     pub(crate) fn discard_played(&mut self, number: OrderNumber, actor: Seat) {
         let i = usize::from(number).wrapping_sub(1);
         if self.loc.get(i) == Some(&OrderLoc::Held(actor)) {
-            let loc = self.played_loc(number, actor);
+            let loc = self.played_loc(number);
+            if let Some(o) = self.origin.get_mut(i) {
+                *o = Origin::Played(actor, self.turns + 1);
+            }
             self.put(i, loc);
             // A seat holds one unplayed card at most (one is dealt to each, and a
             // redeal only swaps numbers), so only a reserved card can keep it a holder.
@@ -153,16 +233,11 @@ impl OrderCards {
 
     /// Where a card played at this turn goes.
     #[inline]
-    fn played_loc(&self, number: OrderNumber, actor: Seat) -> OrderLoc {
+    fn played_loc(&self, number: OrderNumber) -> OrderLoc {
         if self.public || self.is_open(number) {
-            OrderLoc::DiscardUp { turn: self.turn() }
+            OrderLoc::DiscardUp
         } else {
-            OrderLoc::DiscardDown {
-                from: Some(actor),
-                turn: self.turn(),
-                played: true,
-                seen: SeatSet::EMPTY,
-            }
+            OrderLoc::DiscardDown
         }
     }
 
@@ -187,7 +262,7 @@ impl OrderCards {
             match loc {
                 OrderLoc::Held(_) => self.held |= bit,
                 OrderLoc::Reserved(_) => self.reserved |= bit,
-                OrderLoc::DiscardUp { .. } | OrderLoc::DiscardDown { .. } => {}
+                OrderLoc::DiscardUp | OrderLoc::DiscardDown => {}
             }
         }
     }
@@ -248,7 +323,7 @@ impl OrderCards {
     pub fn in_discard(&self, number: OrderNumber) -> bool {
         matches!(
             self.loc(number),
-            Some(OrderLoc::DiscardUp { .. } | OrderLoc::DiscardDown { .. })
+            Some(OrderLoc::DiscardUp | OrderLoc::DiscardDown)
         )
     }
 
@@ -259,17 +334,23 @@ impl OrderCards {
     pub(crate) fn deal(&mut self, needs: SeatSet, captured: SeatSet, rng: &mut GameRng) {
         self.turns = 0;
         self.open = 0;
+        self.taken = [0; ORDER_CARDS];
+        self.looked = [0; MAX_PLAYERS];
+        self.origin = [Origin::Undealt; ORDER_CARDS];
         for i in bits::iter(u64::from(self.reserved)).map(usize::from) {
             if let Some(&OrderLoc::Reserved(s)) = self.loc.get(i) {
                 if !captured.contains(s) {
                     self.put(i, OrderLoc::Held(s));
+                    if let Some(o) = self.origin.get_mut(i) {
+                        *o = Origin::Dealt(s);
+                    }
                     // Everyone saw it taken: its number stays public.
                     self.open |= 1 << i;
                 }
             }
         }
         // The round starts with no card held, so every card not just taken up is dealt.
-        let face_down = UNDEALT;
+        let face_down = OrderLoc::DiscardDown;
         let mut deck = [0 as OrderNumber; ORDER_CARDS];
         let mut len = 0;
         if self.held == 0 {
@@ -295,8 +376,9 @@ impl OrderCards {
         self.reserved = 0;
         for (seat, &n) in needs.iter().zip(deck.iter()) {
             let i = usize::from(n).wrapping_sub(1);
-            if let Some(l) = self.loc.get_mut(i) {
+            if let (Some(l), Some(o)) = (self.loc.get_mut(i), self.origin.get_mut(i)) {
                 *l = OrderLoc::Held(seat);
+                *o = Origin::Dealt(seat);
                 self.held |= 1 << i;
             }
         }
@@ -305,10 +387,8 @@ impl OrderCards {
 
     /// The seat looks through the whole discard pile (to take a card after passing).
     pub(crate) fn look_through_discard(&mut self, seat: Seat) {
-        for l in self.loc.iter_mut() {
-            if let OrderLoc::DiscardDown { seen, .. } = l {
-                seen.insert(seat);
-            }
+        if let Some(l) = self.looked.get_mut(seat.index()) {
+            *l = self.turns + 1;
         }
     }
 
@@ -323,24 +403,23 @@ impl OrderCards {
         let turn = self.turn();
         for i in bits::iter(u64::from(self.held | self.reserved)).map(usize::from) {
             let number = number_of(i);
-            let open = self.is_open(number);
+            let face = if self.is_open(number) {
+                OrderLoc::DiscardUp
+            } else {
+                OrderLoc::DiscardDown
+            };
             match self.loc.get(i) {
-                Some(&OrderLoc::Held(s)) if s == seat && open => {
-                    let turn = if number == current { turn } else { 0 };
-                    self.put(i, OrderLoc::DiscardUp { turn })
+                Some(&OrderLoc::Held(s)) if s == seat => {
+                    if let Some(o) = self.origin.get_mut(i) {
+                        *o = if number == current {
+                            Origin::Played(seat, turn)
+                        } else {
+                            Origin::Discarded(seat, turn)
+                        };
+                    }
+                    self.put(i, face);
                 }
-                Some(&OrderLoc::Held(s)) if s == seat => self.put(
-                    i,
-                    OrderLoc::DiscardDown {
-                        from: Some(seat),
-                        turn,
-                        played: number == current,
-                        seen: SeatSet::EMPTY,
-                    },
-                ),
-                Some(&OrderLoc::Reserved(s)) if s == seat => {
-                    self.put(i, OrderLoc::DiscardUp { turn: 0 })
-                }
+                Some(&OrderLoc::Reserved(s)) if s == seat => self.put(i, OrderLoc::DiscardUp),
                 _ => {}
             }
         }

@@ -4,7 +4,7 @@
 
 use crate::options::ROUNDS;
 use crate::role::{Role, RoleMask};
-use crate::rules::order::{OrderLoc, OrderNumber};
+use crate::rules::order::OrderNumber;
 use crate::state::{Deal, Phase, PlayerSeat};
 use crate::types::Action;
 use crate::SecretMoon;
@@ -34,7 +34,7 @@ impl SecretMoon {
             }
             Phase::TakeOrderCard { actor, number } if actor == seat => {
                 if let Action::TakeOrderCard { number: taken } = action {
-                    self.deal.order.set(taken, OrderLoc::Reserved(actor));
+                    self.deal.order.take(taken, actor);
                 }
                 self.finish_turn(actor, number, false);
             }
