@@ -307,7 +307,10 @@ fn a_card_taken_by_a_pass_may_have_come_from_any_card_in_the_pile() {
         assert_eq!(w.view(Viewer::Seat(Seat(4))), g.view(Viewer::Seat(Seat(4))));
         origins.insert(w.order_cards().origin(1));
         let three = g.determinize(Seat(3), &mut rng);
-        assert_eq!(three.order_cards().origin(1), Some(Origin::Played(Seat(0), 1)));
+        assert_eq!(
+            three.order_cards().origin(1),
+            Some(Origin::Played(Seat(0), 1))
+        );
         let mine = g.determinize(Seat(0), &mut rng);
         assert_eq!(
             mine.order_cards().origin(1),
