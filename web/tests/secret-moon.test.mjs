@@ -145,6 +145,8 @@ test('two players at one table see only their own secrets', async () => {
   for (let attempt = 0; !fa; attempt++) {
     assert.ok(attempt < 3, 'a game where one of us gets to act');
     await lobbyWithOurOptions(a);
+    // The table option that shows the order (off: the rules) is offered with the others.
+    assert.ok(await a.$('[data-option="public_order"]'), 'the public_order option is in the form');
     const id = await createTable(a, { game: GAME, players: 6, options: { games: 1, thief: true }, bots: false, start: false });
     await joinTable(b, id);
     await a.click('[data-fill-bots]');
@@ -189,6 +191,13 @@ test('two players at one table see only their own secrets', async () => {
       }
       assert.ok(!theirValues.has(s), `seat ${them} must not see seat ${me}'s secret "${s}"`);
     }
+    // 「行動順カードによる順番は公開されません」: the other's order number is not drawn at all (its
+    // card shows the back) — neither of us has acted yet, so neither took a card by passing.
+    assert.deepEqual(
+      mine.filter((f) => f.startsWith(`fact=order ${them} `) || f.startsWith(`secret=order ${them} `)),
+      [],
+      `seat ${me} sees no order number of seat ${them}`,
+    );
     // While this seat's card is its secret, the other seat draws no role on it at all.
     const roleOfMine = theirs.filter((f) => f.includes(` p${me} `));
     if (!partners && secrets.some((s) => s.startsWith(`role p${me} `))) {

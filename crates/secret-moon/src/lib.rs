@@ -35,7 +35,7 @@ pub use options::{
     MatchLength, Options, MAX_PLAYERS, MIN_PLAYERS, ORDER_CARDS, ROUNDS, THIEF_MIN_PLAYERS,
 };
 pub use role::{Answer, Role, RoleMask, Side};
-pub use rules::order::{OrderCards, OrderLoc, OrderNumber};
+pub use rules::order::{OrderCards, OrderLoc, OrderNumber, Origin};
 pub use state::{DealtRoles, EndReason, GameResult, Phase, SecretMoon};
 pub use types::{Action, Reject};
 pub use view::{CardView, DiscardView, PartnerView, PhaseView, SeatOrderView, View};
@@ -79,7 +79,10 @@ impl Game for SecretMoon {
 
     /// 2: setup draws the removed card with one draw and deals order cards with a partial
     /// shuffle (2026-11-22), so a seed deals differently from version 1.
-    const RULES_VERSION: u32 = 2;
+    /// 3: the order is secret by default (「行動順カードによる順番は公開されません」): the
+    /// card being played is not shown and goes face down; the old play is the option
+    /// `public_order` (2026-11-27). The same actions replay, but into other views.
+    const RULES_VERSION: u32 = 3;
 
     fn meta() -> &'static GameMeta {
         &META
@@ -95,7 +98,7 @@ impl Game for SecretMoon {
         Self::setup(options, players, seed)
     }
 
-    /// Every match length, with and without the thief.
+    /// Every match length, with and without the thief, with the order secret and public.
     fn option_sets() -> Vec<Options> {
         Options::all()
     }

@@ -62,15 +62,28 @@ pub struct Options {
     pub games: MatchLength,
     /// Add the thief card (追加カード:盗賊); six players or more.
     pub thief: bool,
+    /// Play the order cards openly, as takuge did before rules version 3: the number
+    /// of the card being played is shown to everyone and played cards are discarded
+    /// face up. Off by default, as the text says 「行動順カードによる順番は公開されません」:
+    /// each player sees only their own number. Absent from options stored before it
+    /// existed, which read as off.
+    pub public_order: bool,
 }
 
 impl Options {
-    /// Every option set: each match length, with and without the thief.
+    /// Every option set: each match length, with and without the thief, with the
+    /// order secret and public.
     pub fn all() -> Vec<Options> {
         let mut sets = Vec::new();
         for games in [MatchLength::One, MatchLength::Three, MatchLength::Five] {
             for thief in [false, true] {
-                sets.push(Options { games, thief });
+                for public_order in [false, true] {
+                    sets.push(Options {
+                        games,
+                        thief,
+                        public_order,
+                    });
+                }
             }
         }
         sets

@@ -100,8 +100,9 @@ impl SecretMoon {
 /// Who must decide now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
-    /// Ⅱ. The holder of the lowest order card takes a turn; `number` is that card,
-    /// shown as it is played.
+    /// Ⅱ. The holder of the lowest order card takes a turn; `number` is that card
+    /// (shown only to its holder, unless the table plays with the order public: the
+    /// table sees whose turn it is, the game calls the player).
     Turn {
         actor: Seat,
         number: OrderNumber,

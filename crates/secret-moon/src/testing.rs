@@ -5,7 +5,7 @@
 use crate::cards::CardRef;
 use crate::options::{Options, MAX_CARDS, MAX_PLAYERS, ORDER_CARDS};
 use crate::role::{Answer, Role, RoleMask};
-use crate::rules::order::{OrderCards, OrderLoc, OrderNumber};
+use crate::rules::order::{OrderCards, OrderNumber};
 use crate::state::Phase;
 use crate::types::Action;
 use crate::SecretMoon;
@@ -38,9 +38,9 @@ impl SecretMoon {
         deal.card_count = roles.len() as u8;
         deal.removed = None;
         deal.removal_pool = RoleMask::NONE;
-        let mut order = OrderCards::default();
+        let mut order = OrderCards::new(options.public_order);
         for (seat, &n) in Seat::all(players).zip(order_numbers) {
-            order.set(n, OrderLoc::Held(seat));
+            order.give(n, seat);
         }
         deal.order = order;
         game.phase = Phase::first_turn(deal);

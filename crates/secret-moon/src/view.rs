@@ -24,6 +24,10 @@ pub struct View {
     /// Whether a card was set aside unseen before the deal.
     pub card_removed: bool,
     pub thief_in_box: bool,
+    /// The table option `public_order`: the number of the card being played is shown
+    /// to everyone and played cards go face up. Off (the rules), each seat sees only
+    /// its own number (and a number everyone saw taken by a pass).
+    pub public_order: bool,
     pub seats: Vec<SeatOrderView>,
     pub discard: DiscardView,
     pub phase: PhaseView,
@@ -60,7 +64,12 @@ pub struct SeatOrderView {
     pub captured: bool,
     /// Holds an unplayed order card this round (its number is secret but to its holder).
     pub holds_card: bool,
+    /// The number of that card, if the viewer knows it: its own; one everyone saw
+    /// taken by a pass; with the order public, the card being played.
     pub number: Option<OrderNumber>,
+    /// Whether everyone sees that number (taken by a pass, or the card being played
+    /// with the order public), not only its holder.
+    pub number_public: bool,
     /// The card taken by passing, for the next round (public).
     pub reserved: Option<OrderNumber>,
 }
@@ -69,17 +78,28 @@ pub struct SeatOrderView {
 pub struct DiscardView {
     pub face_up: Vec<OrderNumber>,
     pub face_down: u8,
-    /// Face-down cards this viewer has seen (its own sabotaged card, or the pile it
-    /// looked through after passing).
+    /// Face-down cards this viewer has seen (its own card, played or sabotaged, or the
+    /// pile it looked through after passing).
     pub face_down_seen: Vec<OrderNumber>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
-    Turn { actor: Seat, number: OrderNumber },
-    Answer { asker: Seat, target: Seat },
-    TakeOrderCard { actor: Seat },
+    /// Whose turn it is (everyone sees who acts); the number of the card being played
+    /// only if the viewer may know it (its own card, one taken by a pass, or the order
+    /// is public).
+    Turn {
+        actor: Seat,
+        number: Option<OrderNumber>,
+    },
+    Answer {
+        asker: Seat,
+        target: Seat,
+    },
+    TakeOrderCard {
+        actor: Seat,
+    },
     MatchOver,
 }
 
@@ -131,6 +151,12 @@ impl SecretMoon {
             })
             .collect();
         let current = self.current_number();
+        let order = &deal.order;
+        // 「行動順カードによる順番は公開されません」: a number is shown to its holder, or to
+        // everyone if it was seen taken, or (option) if it is the card being played.
+        let shown_to_all =
+            |n: OrderNumber| order.is_open(n) || order.public() && current == Some(n);
+        let shown = |holder: Seat, n: OrderNumber| me == Some(holder) || shown_to_all(n);
         let seats = Seat::all(self.players())
             .map(|seat| {
                 let held = deal.order.held_by(seat);
@@ -138,7 +164,8 @@ impl SecretMoon {
                     seat,
                     captured: deal.is_captured(seat),
                     holds_card: held.is_some(),
-                    number: held.filter(|n| me == Some(seat) || current == Some(*n)),
+                    number: held.filter(|n| shown(seat, *n)),
+                    number_public: held.is_some_and(shown_to_all),
                     reserved: deal.order.reserved_by(seat),
                 }
             })
@@ -151,9 +178,9 @@ impl SecretMoon {
         for (n, loc) in deal.order.iter() {
             match loc {
                 OrderLoc::DiscardUp => discard.face_up.push(n),
-                OrderLoc::DiscardDown { seen, .. } => {
+                OrderLoc::DiscardDown => {
                     discard.face_down += 1;
-                    if me.is_some_and(|s| seen.contains(s)) {
+                    if me.is_some_and(|s| order.seen_face_down(n, s)) {
                         discard.face_down_seen.push(n);
                     }
                 }
@@ -161,7 +188,10 @@ impl SecretMoon {
             }
         }
         let phase = match self.phase {
-            Phase::Turn { actor, number } => PhaseView::Turn { actor, number },
+            Phase::Turn { actor, number } => PhaseView::Turn {
+                actor,
+                number: shown(actor, number).then_some(number),
+            },
             Phase::Answer { asker, target, .. } => PhaseView::Answer { asker, target },
             Phase::TakeOrderCard { actor, .. } => PhaseView::TakeOrderCard { actor },
             Phase::MatchOver => PhaseView::MatchOver,
@@ -178,6 +208,7 @@ impl SecretMoon {
             cards,
             card_removed: deal.removed.is_some(),
             thief_in_box: self.options.thief,
+            public_order: self.options.public_order,
             seats,
             discard,
             phase,

@@ -58,3 +58,22 @@ fn a_record_written_before_the_field_existed_reads_as_version_1() {
     let record: MatchRecord = serde_json::from_value(json).expect("reads");
     assert_eq!(record.rules, 1);
 }
+
+/// 「(行動順カードによる順番は公開されません)」 is the default: options stored before the
+/// `public_order` option existed read as the rules (the order secret).
+#[test]
+fn options_stored_without_public_order_read_as_the_order_secret() {
+    let stored: Options = serde_json::from_str(r#"{"games": 3, "thief": true}"#).expect("reads");
+    assert!(!stored.public_order);
+    assert_eq!(
+        stored,
+        Options {
+            games: takuge_secret_moon::MatchLength::Three,
+            thief: true,
+            public_order: false,
+        }
+    );
+    let open: Options = serde_json::from_str(r#"{"public_order": true}"#).expect("reads");
+    assert!(open.public_order);
+    assert!(SecretMoon::option_sets().contains(&open));
+}

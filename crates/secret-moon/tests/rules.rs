@@ -4,7 +4,7 @@
 use takuge_engine::{ActionError, Game, Lang, Seat, SetupError, Viewer};
 use takuge_secret_moon::{
     Action, Answer, CardRef, CardStatus, EndReason, MatchLength, Options, PartnerView, Phase,
-    Reject, Role, SecretMoon, Side,
+    PhaseView, Reject, Role, SecretMoon, Side,
 };
 
 use Role::*;
@@ -230,18 +230,180 @@ fn players_act_in_order_of_their_action_order_cards() {
     assert_eq!(seen, vec![1, 2, 0]);
 }
 
-// 「(行動順カードによる順番は公開されません)」: a player's number is theirs alone until it is played
+// Ⅰ.「行動順カードが各プレイヤーに1枚ずつ配られます。(行動順カードによる順番は公開されません)」:
+// each player sees their own number only — not another's, not even the card being
+// played; the table sees whose turn it is.
 #[test]
-fn order_card_numbers_are_secret_until_played() {
+fn order_numbers_are_not_public_by_default() {
     let g = five(Options::default());
     let view = g.view(Viewer::Seat(Seat(3)));
+    assert!(!view.public_order);
+    assert_eq!(view.seats[3].number, Some(4), "its own number");
+    for other in [0, 1, 2, 4] {
+        assert_eq!(view.seats[other].number, None, "seat {other}'s number");
+        assert!(view.seats[other].holds_card);
+    }
+    assert_eq!(
+        view.phase,
+        PhaseView::Turn {
+            actor: Seat(0),
+            number: None
+        },
+        "whose turn it is, not the number"
+    );
+    assert_eq!(
+        g.view(Viewer::Spectator).phase,
+        PhaseView::Turn {
+            actor: Seat(0),
+            number: None
+        }
+    );
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(0))).phase,
+        PhaseView::Turn {
+            actor: Seat(0),
+            number: Some(1)
+        },
+        "the actor knows its own card"
+    );
+    assert!(!g.view(Viewer::Seat(Seat(0))).seats[0].number_public);
+}
+
+// The table option `public_order` plays the order openly, as takuge did before: the
+// number of the card being played is shown to all (not the others').
+#[test]
+fn with_the_public_order_option_the_card_being_played_is_shown() {
+    let g = five(Options {
+        public_order: true,
+        ..Options::default()
+    });
+    let view = g.view(Viewer::Seat(Seat(3)));
+    assert!(view.public_order);
     assert_eq!(view.seats[3].number, Some(4));
     assert_eq!(view.seats[4].number, None);
-    assert!(view.seats[4].holds_card);
+    assert_eq!(view.seats[0].number, Some(1), "the card being played");
+    assert!(view.seats[0].number_public && !view.seats[3].number_public);
     assert_eq!(
-        view.seats[0].number,
-        Some(1),
-        "the card being played is shown"
+        g.view(Viewer::Spectator).phase,
+        PhaseView::Turn {
+            actor: Seat(0),
+            number: Some(1)
+        }
+    );
+}
+
+// Ⅱ.「アクションの実行が終わったら行動順カードを捨て札山に捨てます」: with the order secret
+// the played card goes face down (its player alone knows it); with `public_order` face up.
+#[test]
+fn a_played_order_card_is_discarded_face_down_unless_the_order_is_public() {
+    let mut g = five(Options::default());
+    play(&mut g, 0, Action::Question { target: Seat(1) });
+    let spectator = g.view(Viewer::Spectator);
+    assert!(spectator.discard.face_up.is_empty());
+    assert_eq!(
+        spectator.discard.face_down, 4,
+        "three never dealt, one played"
+    );
+    assert_eq!(
+        g.view(Viewer::Seat(Seat(0))).discard.face_down_seen,
+        vec![1]
+    );
+    assert!(g
+        .view(Viewer::Seat(Seat(2)))
+        .discard
+        .face_down_seen
+        .is_empty());
+
+    let mut g = five(Options {
+        public_order: true,
+        ..Options::default()
+    });
+    play(&mut g, 0, Action::Question { target: Seat(1) });
+    let spectator = g.view(Viewer::Spectator);
+    assert_eq!(spectator.discard.face_up, vec![1]);
+    assert_eq!(spectator.discard.face_down, 3);
+}
+
+// 「(行動順カードによる順番は公開されません)」: two tables that differ only in the numbers
+// dealt (the same order of play) look the same to everyone but each number's holder —
+// views, log lines in English and Japanese, legal actions and refusals — while the
+// option `public_order` shows the card being played.
+#[test]
+fn log_lines_views_and_legal_actions_never_show_a_hidden_order_number() {
+    let cards = [
+        Princess, Traveller, Minister, Soldier, Monk, Soldier, Soldier, Soldier,
+    ];
+    let table = |options: Options, numbers: &[u8]| {
+        SecretMoon::with_cards(options, &cards, numbers, 1).expect("valid test setup")
+    };
+    let (mut a, mut b) = (
+        table(Options::default(), &[1, 2, 3, 4, 5]),
+        table(Options::default(), &[2, 4, 5, 7, 8]),
+    );
+    let (mut legal_a, mut legal_b) = (vec![], vec![]);
+    for acting in 0..4u8 {
+        assert_eq!((actor(&a), actor(&b)), (acting, acting));
+        for seat in (0..5).map(Seat) {
+            a.legal_actions(seat, &mut legal_a);
+            b.legal_actions(seat, &mut legal_b);
+            assert_eq!(legal_a, legal_b);
+            for action in &legal_a {
+                for viewer in (0..5)
+                    .map(|s| Viewer::Seat(Seat(s)))
+                    .chain([Viewer::Spectator])
+                {
+                    for lang in [Lang::En, Lang::Ja] {
+                        assert_eq!(
+                            a.describe_for_in(seat, action, viewer, lang),
+                            b.describe_for_in(seat, action, viewer, lang)
+                        );
+                    }
+                }
+            }
+            // Refusals say why in the same words.
+            let sabotage = Action::Sabotage {
+                target: Seat(acting),
+            };
+            assert_eq!(a.refusal(seat, &sabotage), b.refusal(seat, &sabotage));
+        }
+        for viewer in (0..5)
+            .filter(|s| *s != acting)
+            .map(|s| Viewer::Seat(Seat(s)))
+        {
+            let (mut va, mut vb) = (a.view(viewer), b.view(viewer));
+            // Each viewer's own number differs, and nothing else.
+            if let Viewer::Seat(me) = viewer {
+                va.seats[me.index()].number = None;
+                vb.seats[me.index()].number = None;
+                va.discard.face_down_seen.clear();
+                vb.discard.face_down_seen.clear();
+            }
+            assert_eq!(va, vb, "{viewer:?} tells the numbers apart");
+        }
+        assert_eq!(a.view(Viewer::Spectator), b.view(Viewer::Spectator));
+        play(&mut a, acting, Action::Question { target: Seat(4) });
+        play(&mut b, acting, Action::Question { target: Seat(4) });
+    }
+    let (a, b) = (
+        table(
+            Options {
+                public_order: true,
+                ..Options::default()
+            },
+            &[1, 2, 3, 4, 5],
+        ),
+        table(
+            Options {
+                public_order: true,
+                ..Options::default()
+            },
+            &[2, 4, 5, 7, 8],
+        ),
+    );
+    assert_ne!(
+        a.view(Viewer::Spectator),
+        b.view(Viewer::Spectator),
+        "the option shows the card being played"
     );
 }
 
@@ -495,10 +657,11 @@ fn a_pass_takes_a_card_from_the_discard_pile_for_the_next_round() {
     let mut g = five(Options::default());
     play(&mut g, 0, Action::Question { target: Seat(1) });
     play(&mut g, 1, Action::Pass);
-    // Seat 1 looked through the pile: card 1 (face up) and 6, 7, 8 (never dealt).
+    // Seat 1 looked through the pile, all face down: card 1 (played by seat 0, the
+    // order secret) and 6, 7, 8 (never dealt).
     let v = g.view(Viewer::Seat(Seat(1)));
-    assert_eq!(v.discard.face_up, vec![1]);
-    assert_eq!(v.discard.face_down_seen, vec![6, 7, 8]);
+    assert!(v.discard.face_up.is_empty());
+    assert_eq!(v.discard.face_down_seen, vec![1, 6, 7, 8]);
     assert!(g
         .view(Viewer::Seat(Seat(2)))
         .discard
@@ -784,7 +947,7 @@ fn the_thief_chooses_its_answer_and_everyone_questioned_is_asked() {
 fn a_match_of_three_games_deals_again_and_ranks_by_victory_points() {
     let options = Options {
         games: MatchLength::Three,
-        thief: false,
+        ..Options::default()
     };
     let mut g = SecretMoon::new(&options, 4, 99).expect("valid");
     let mut guard = 0;

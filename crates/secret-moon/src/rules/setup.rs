@@ -97,7 +97,7 @@ impl Deal {
             }; MAX_CARDS],
             known,
             round: 1,
-            order: OrderCards::default(),
+            order: OrderCards::new(options.public_order),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use crate::options::ROUNDS;
 use crate::role::{Role, RoleMask};
-use crate::rules::order::{OrderLoc, OrderNumber};
+use crate::rules::order::OrderNumber;
 use crate::state::{Deal, Phase, PlayerSeat};
 use crate::types::Action;
 use crate::SecretMoon;
@@ -34,7 +34,7 @@ impl SecretMoon {
             }
             Phase::TakeOrderCard { actor, number } if actor == seat => {
                 if let Action::TakeOrderCard { number: taken } = action {
-                    self.deal.order.set(taken, OrderLoc::Reserved(actor));
+                    self.deal.order.take(taken, actor);
                 }
                 self.finish_turn(actor, number, false);
             }
@@ -98,8 +98,9 @@ impl SecretMoon {
                 deal.restrict(own, RoleMask::ALL.without(Role::Thief));
             }
             Action::Sabotage { target } => {
-                // The saboteur's own card is played, face up, before the saboteur is captured.
-                deal.order.set(number, OrderLoc::DiscardUp);
+                // The saboteur's own card is played (discarded as any played card)
+                // before the saboteur is captured.
+                deal.order.discard_played(number, actor);
                 deal.order.discard_unplayed(target, number);
                 deal.capture(own, number);
             }

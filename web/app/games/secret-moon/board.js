@@ -138,6 +138,8 @@ export default {
     const games = [...new Set(sets.map((o) => o.games))].filter((g) => g !== undefined);
     // 盗賊を加える場合は6人以上: below six the thief is not offered (the server refuses it).
     const thief = [...new Set(sets.map((o) => o.thief))].filter((v) => v !== undefined && (v !== true || !(players < 6)));
+    // 「行動順カードによる順番は公開されません」: off is the rules; on shows the card being played.
+    const publicOrder = [...new Set(sets.map((o) => o.public_order))].filter((v) => v !== undefined);
     return [
       {
         key: 'games',
@@ -149,7 +151,12 @@ export default {
         label: t('sm.opt.thief'),
         values: thief.map((v) => ({ value: v, label: t(v ? 'sm.opt.thiefOn' : 'sm.opt.thiefOff') })),
       },
-    ];
+      {
+        key: 'public_order',
+        label: t('sm.opt.publicOrder'),
+        values: publicOrder.map((v) => ({ value: v, label: t(v ? 'sm.opt.publicOrderOn' : 'sm.opt.publicOrderOff') })),
+      },
+    ].filter((f) => f.values.length);
   },
 
   render(root, ctx) {
@@ -220,6 +227,7 @@ function header(st) {
       ),
     ),
     view.thief_in_box ? h('div', { class: 'sm-thief-note', title: ctx.t('sm.thiefInBoxTip') }, ctx.t('sm.thiefInBox')) : null,
+    view.public_order ? h('div', { class: 'sm-thief-note sm-public-order-note', title: ctx.t('sm.publicOrderTip') }, ctx.t('sm.publicOrder')) : null,
   );
 }
 
@@ -335,10 +343,12 @@ function orderCard(st, k) {
   if (s.holds_card) {
     const number = s.number;
     const known = number !== null && number !== undefined;
-    // The card being played (a turn, a question awaiting its answer, a pass awaiting its
-    // pick) is shown to everyone; only the view's phase says so for a turn.
-    const isCurrent = acting && (phase.number === undefined || phase.number === number);
-    const secret = known && !isCurrent && k === view.viewer;
+    // 「行動順カードによる順番は公開されません」: a number is this seat's secret unless the view
+    // says everyone sees it (a card taken by a pass; with the option public_order, the card
+    // being played). Others' numbers are not in the view at all: their cards show the back.
+    const isCurrent = acting;
+    const isPublic = known && (s.number_public === undefined ? k !== view.viewer : s.number_public);
+    const secret = known && !isPublic;
     const label = known ? ctx.t('sm.orderCardN', { n: number }) : ctx.t('sm.orderCardHidden');
     items.push(
       h(
@@ -347,7 +357,7 @@ function orderCard(st, k) {
           class: `sm-card sm-order ${known ? 'face' : 'back'} ${isCurrent || acting ? 'current' : ''}`,
           title: label,
           'aria-label': label,
-          'data-fact': known ? `order ${k} ${number}` : undefined,
+          'data-fact': isPublic ? `order ${k} ${number}` : undefined,
           'data-secret': secret ? `order ${k} ${number}` : undefined,
         },
         known ? orderArt(number) : cardBack(true),
@@ -605,13 +615,17 @@ function turnPrompt(st) {
   if (draft.kind === 'nominate' && draft.card) return ctx.t('sm.promptRole', { card: cardName(ctx, draft.card) });
   if (draft.kind && !draft.card) return ctx.t('sm.promptTarget', { action: ctx.t(`sm.action.${draft.kind}`) });
   if (draft.card && !draft.kind) return ctx.t('sm.promptAction', { card: cardName(ctx, draft.card) });
-  return ctx.t('sm.yourTurn', { n: number });
+  return number === null || number === undefined ? ctx.t('sm.yourTurnHidden') : ctx.t('sm.yourTurn', { n: number });
 }
 
 function waitingPrompt(st) {
   const { ctx, view } = st;
   const p = view.phase;
-  if (p.phase === 'turn') return ctx.t('sm.theirTurn', { name: ctx.seatName(p.actor), n: p.number });
+  if (p.phase === 'turn') {
+    return p.number === null || p.number === undefined
+      ? ctx.t('sm.theirTurnHidden', { name: ctx.seatName(p.actor) })
+      : ctx.t('sm.theirTurn', { name: ctx.seatName(p.actor), n: p.number });
+  }
   if (p.phase === 'answer') return ctx.t('sm.waitAnswer', { asker: ctx.seatName(p.asker), target: ctx.seatName(p.target) });
   if (p.phase === 'take_order_card') return ctx.t('sm.waitTake', { name: ctx.seatName(p.actor) });
   return '';
