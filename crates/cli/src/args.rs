@@ -95,6 +95,12 @@ pub struct LoadtestArgs {
     /// take", and latency measures its queue, not its speed.
     #[arg(long, default_value_t = 30)]
     pub bot_delay_ms: u64,
+    /// The database of its own server (`postgres://user@host/db` to load PostgreSQL;
+    /// default: a temporary SQLite file). With `--server`, that server's own flags
+    /// choose (and `--rate-per-ip`, `--rate-per-account`, `--rate-auth-per-ip`,
+    /// `--max-connections-per-ip` raise its limits for a load run).
+    #[arg(long, value_name = "URL", conflicts_with = "server")]
+    pub database_url: Option<String>,
 }
 
 #[derive(Debug, Args)]

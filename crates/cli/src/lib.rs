@@ -120,6 +120,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     options,
                     think_ms: args.think_ms,
                     bot_delay_ms: args.bot_delay_ms,
+                    database_url: args.database_url,
                 })
                 .map_err(CliError)?;
             write!(out(), "{report}")?;

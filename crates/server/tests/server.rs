@@ -725,6 +725,7 @@ async fn the_load_test_drives_tables_and_reports() {
         options: serde_json::json!({"games": 3}),
         think_ms: 5,
         bot_delay_ms: 0,
+        database_url: None,
     })
     .await
     .expect("runs");
@@ -786,6 +787,7 @@ async fn bots_pause_for_the_servers_bot_delay_before_each_move() {
 }
 
 on_both_databases!(
+    the_load_test_plays_drafts_on_the_database_given,
     a_restart_keeps_each_seats_reserve_and_deadline,
     full_games_over_websockets_show_each_seat_only_its_own,
     every_catalog_game_plays_over_a_websocket_showing_only_its_seat,
@@ -795,3 +797,29 @@ on_both_databases!(
     a_seat_out_of_time_is_played_by_a_bot_and_marked,
     a_restart_mid_game_finishes_with_an_identical_record,
 );
+
+/// The load client answers each state once, keyed by (version, draft): a game whose
+/// secret choices take several steps (art-heist's exhibits, docs/PROTOCOL.md) must not
+/// stall it, on the database it is given.
+async fn the_load_test_plays_drafts_on_the_database_given(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    let report = takuge_server::loadtest::run(takuge_server::loadtest::LoadConfig {
+        tables: 2,
+        seconds: 2.0,
+        server: None,
+        game: "art-heist".into(),
+        players: 5,
+        bot: "random".into(),
+        options: serde_json::Value::Null,
+        think_ms: 2,
+        bot_delay_ms: 0,
+        database_url: Some(env.url.clone()),
+    })
+    .await
+    .expect("runs");
+    assert!(report.client_actions > 20, "{report}");
+    assert_eq!(report.errors, 0, "{report}");
+}
+
