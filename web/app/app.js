@@ -1130,6 +1130,28 @@ async function replayPage(m, params) {
     info.seats.map((st, k) => h('option', { value: String(k), selected: seat === k || undefined }, seatLabel(st, k))),
   );
   const btn = (label, attr, f) => h('button', { [attr]: '', onclick: f }, label);
+  // The outcome shows at the last step, or when asked: stepping from the start must not
+  // spoil the end (issue 21).
+  let resultShown = false;
+  const resultHost = h('div', { 'data-replay-result': '' });
+
+  function drawResult() {
+    if (!info.outcome) {
+      clear(resultHost);
+      return;
+    }
+    if (resultShown || i === steps.length - 1) {
+      clear(resultHost, resultPanel(info, info.seats, info.outcome, seat));
+      return;
+    }
+    clear(
+      resultHost,
+      h('p', { class: 'muted' }, t('replay.resultHidden'), ' ', btn(t('replay.showResult'), 'data-replay-show-result', () => {
+        resultShown = true;
+        drawResult();
+      })),
+    );
+  }
 
   function go(n) {
     i = Math.max(0, Math.min(steps.length - 1, n));
@@ -1141,6 +1163,7 @@ async function replayPage(m, params) {
     pos.textContent = t('replay.step', { n: i, total: Math.max(0, steps.length - 1) });
     range.value = String(i);
     document.body.dataset.replayStep = String(i);
+    drawResult();
     if (!step) {
       clear(boardRoot, h('p', null, t('replay.empty')));
       return;
@@ -1183,7 +1206,7 @@ async function replayPage(m, params) {
       pos,
       h('label', null, t('replay.perspective'), ' ', seatSel),
     ),
-    h('div', { class: 'game-layout' }, h('div', { class: 'game-main' }, boardRoot, info.outcome ? resultPanel(info, info.seats, info.outcome, seat) : null), h('aside', { class: 'game-side' }, h('h2', null, t('game.log')), logBox)),
+    h('div', { class: 'game-layout' }, h('div', { class: 'game-main' }, boardRoot, resultHost), h('aside', { class: 'game-side' }, h('h2', null, t('game.log')), logBox)),
   );
   draw();
   return {

@@ -270,6 +270,10 @@ test('the replay viewer steps forward and back and changes perspective', async (
   await page.waitForSelector('[data-replay-forward]');
   const step = () => page.evaluate(() => Number(document.body.dataset.replayStep));
   assert.equal(await step(), 0);
+  // Step 0 does not spoil the end: the result waits for the last step or a click.
+  const result = () => page.locator('[data-replay-result] [data-outcome]').count();
+  assert.equal(await result(), 0, 'no result at step 0');
+  await page.waitForSelector('[data-replay-show-result]');
   await page.click('[data-replay-forward]');
   await page.click('[data-replay-forward]');
   assert.equal(await step(), 2);
@@ -278,12 +282,17 @@ test('the replay viewer steps forward and back and changes perspective', async (
   assert.equal(await step(), 1);
   await page.keyboard.press('ArrowRight');
   assert.equal(await step(), 2);
+  assert.equal(await result(), 0, 'no result mid-replay');
   await page.click('[data-replay-last]');
   assert.ok((await step()) > 2);
+  assert.equal(await result(), 1, 'the result at the last step');
   await page.selectOption('[data-replay-seat]', '');
   await page.waitForURL(new RegExp(`/replay/${id}$`));
   await page.waitForSelector('[data-replay-forward]');
   assert.equal(await step(), 0);
+  assert.equal(await result(), 0);
+  await page.click('[data-replay-show-result]');
+  assert.equal(await result(), 1, 'shown when asked');
   await screenshot(page, 'shell-replay');
   await page.context().close();
 });

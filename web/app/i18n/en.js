@@ -121,6 +121,8 @@ export default {
   'replay.back': 'Back',
   'replay.first': 'First',
   'replay.last': 'Last',
+  'replay.showResult': 'Show the result',
+  'replay.resultHidden': 'The result shows at the last step, so the replay does not spoil it.',
   'replay.forward': 'Forward',
   'replay.position': 'Position',
   'replay.step': 'Step {n} of {total}',

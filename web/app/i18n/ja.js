@@ -120,6 +120,8 @@ export default {
   'replay.back': '戻る',
   'replay.first': '最初',
   'replay.last': '最後',
+  'replay.showResult': '結果を見る',
+  'replay.resultHidden': '結果は最後の手で表示されます(ネタバレしないように)。',
   'replay.forward': '進む',
   'replay.position': '位置',
   'replay.step': '{n} / {total} 手目',
