@@ -65,3 +65,17 @@ fn websocket_clients_that_never_read_do_not_freeze_the_server() {
     served.assert_responsive(Duration::from_secs(4), "after clients fell behind");
     drop(sockets);
 }
+
+/// Issue 21, item 11: started as a user starts it, with its log on a pipe (not a
+/// terminal), `takuge serve` says where to point a browser and writes no ANSI colours.
+#[test]
+fn serve_says_where_to_open_it_and_writes_no_colours_to_a_pipe() {
+    let served = Served::start(&[]);
+    let open = format!("open http://{} in a browser", served.addr);
+    wait_for(&served, &open, Duration::from_secs(10));
+    let log = served.log.lock().expect("log").clone();
+    assert!(
+        log.iter().all(|l| !l.contains('\u{1b}')),
+        "ANSI escapes in a piped log: {log:?}"
+    );
+}

@@ -455,6 +455,16 @@ pub async fn serve(config: Config, json_logs: bool) -> Result<(), String> {
         builder.try_init()
     };
     let server = Server::start(config).await?;
+    // Where to point a browser: on an unspecified address (0.0.0.0, ::), this machine's
+    // loopback.
+    let mut open = server.addr;
+    if open.ip().is_unspecified() {
+        open.set_ip(match open.ip() {
+            std::net::IpAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            std::net::IpAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    tracing::info!("open http://{open} in a browser (Ctrl-C stops the server)");
     wait_for_signal().await;
     tracing::info!("shutting down: finishing commits in flight");
     server.shutdown().await;
