@@ -278,7 +278,7 @@ async function loginPage(m, params) {
     guest && h('p', { class: 'muted' }, t('register.keeps')),
     h('label', null, t('login.name'), h('input', { name: 'name', autocomplete: 'username', required: true, minlength: 3, maxlength: 32, pattern: '[A-Za-z0-9_.\\-]+' })),
     h('p', { class: 'hint' }, t('register.nameHint')),
-    h('label', null, t('login.password'), h('input', { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 })),
+    h('label', null, t('login.password'), h('input', { name: 'password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8, maxlength: 256 })),
     regErr,
     h('button', { type: 'submit', class: 'primary' }, t('register.submit')),
   );
@@ -311,6 +311,9 @@ async function loginPage(m, params) {
       )
     : null;
 
+  // A field the browser refuses (too short, a bad character) never reaches the server:
+  // the last server error, about an earlier try, must not stay beside it (issue 21).
+  for (const [form, box] of [[loginForm, loginErr], [regForm, regErr]]) form.addEventListener('invalid', () => showError(box, null), true);
   clear(main, h('h1', null, t('login.heading')), h('div', { class: 'cards' }, guestCard, guest ? null : loginForm, regForm));
   return {};
 }
@@ -651,7 +654,8 @@ async function tablePage(m, params) {
         clockText(info.clock),
         info.private ? ' · ' + t('create.private') : '',
         ' · ',
-        link('/rules/' + info.game, t('nav.rulesOf')),
+        // In a tab of its own: reading the rules must not leave the table (issue 21).
+        h('a', { href: '/rules/' + info.game, target: '_blank', rel: 'noopener', 'data-rules-link': '' }, t('nav.rulesOf'), ' ↗'),
       ),
     );
   }
@@ -819,15 +823,16 @@ async function tablePage(m, params) {
       return;
     }
     const pending = msg.pending || [];
-    const names = pending.map((k) => seatLabel(msg.seats[k], k));
     const yours = msg.you !== null && pending.includes(msg.you) && msg.legal.length > 0;
+    // "Your turn!" already says you are waited for: the others only.
+    const names = pending.filter((k) => !(yours && k === msg.you)).map((k) => seatLabel(msg.seats[k], k));
     document.title = (yours ? '● ' : '') + gameName(info.game) + ' — takuge';
     clear(
       turnBox,
       yours
         ? h('strong', { class: 'your-turn', 'data-your-turn': '' }, t('game.yourTurn'))
         : null,
-      pending.length ? h('span', null, ' ', t('game.waitingFor', { names: names.join(', ') })) : null,
+      names.length ? h('span', null, ' ', t('game.waitingFor', { names: names.join(', ') })) : null,
     );
   }
 

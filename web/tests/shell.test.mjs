@@ -71,6 +71,12 @@ test('login and sign-up errors are shown in words', async () => {
   const regErr = page.locator('[data-form=register] [data-error]');
   await regErr.waitFor({ state: 'visible' });
   assert.equal(await regErr.textContent(), 'That name is taken.');
+  // A password the browser refuses (too short) is not sent: the server's old error about
+  // the name must not stay beside it, and the hint gives the real limits.
+  await page.fill('[data-form=register] input[name=password]', 'short');
+  await page.click('[data-form=register] button[type=submit]');
+  await regErr.waitFor({ state: 'hidden' });
+  assert.match(await page.textContent('[data-form=register]'), /8 to 256 characters/);
   // The right password logs in.
   await page.fill('[data-form=login] input[name=password]', 'correct horse 7');
   await page.click('[data-form=login] button[type=submit]');

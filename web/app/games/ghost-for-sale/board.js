@@ -15,6 +15,20 @@ const GAME = 'ghost-for-sale';
 
 const messages = {
   ja: {
+    // The manors' and castles' names in katakana (data/properties.toml names them in
+    // Latin letters: 「Algernon館」 read badly in Japanese, issue 21).
+    'gfs.n.Algernon': 'アルジャーノン',
+    'gfs.n.Blackwood': 'ブラックウッド',
+    'gfs.n.Culzean': 'カルジアン',
+    'gfs.n.Dunmore': 'ダンモア',
+    'gfs.n.Everleigh': 'エバーリー',
+    'gfs.n.Fairholme': 'フェアホルム',
+    'gfs.n.Bolsover': 'ボルソーヴァー',
+    'gfs.n.Carrick': 'キャリック',
+    'gfs.n.Dunvegan': 'ダンヴェガン',
+    'gfs.n.Glenmoor': 'グレンムーア',
+    'gfs.n.Leap': 'リープ',
+    'gfs.n.Ravensworth': 'レイヴンズワース',
     'gfs.round1': '1ラウンド:館のオークション',
     'gfs.round2': '2ラウンド:城のオークション',
     'gfs.step.set_aside': 'セットアップ:賭け金カードを隠す',
@@ -141,6 +155,18 @@ const messages = {
     'gfs.ptsTable': '幽霊の数と得点',
   },
   en: {
+    'gfs.n.Algernon': 'Algernon',
+    'gfs.n.Blackwood': 'Blackwood',
+    'gfs.n.Culzean': 'Culzean',
+    'gfs.n.Dunmore': 'Dunmore',
+    'gfs.n.Everleigh': 'Everleigh',
+    'gfs.n.Fairholme': 'Fairholme',
+    'gfs.n.Bolsover': 'Bolsover',
+    'gfs.n.Carrick': 'Carrick',
+    'gfs.n.Dunvegan': 'Dunvegan',
+    'gfs.n.Glenmoor': 'Glenmoor',
+    'gfs.n.Leap': 'Leap',
+    'gfs.n.Ravensworth': 'Ravensworth',
     'gfs.round1': 'Round 1: the manor auction',
     'gfs.round2': 'Round 2: the castle auction',
     'gfs.step.set_aside': 'Setup: hide bidding cards',
@@ -530,7 +556,7 @@ function model(ctx) {
   const step = v.step.step;
   const name = (k) => (k === me ? `${ctx.seatName(k)} (${t('gfs.you')})` : ctx.seatName(k));
   const propName = (p) =>
-    t('gfs.propName', { name: p.name, kind: t(p.kind === 'castle' ? 'gfs.castle' : 'gfs.manor') });
+    t('gfs.propName', { name: placeName(t, p), kind: t(p.kind === 'castle' ? 'gfs.castle' : 'gfs.manor') });
   const busy = sending(ctx);
   return { ctx, v, t, me, legal, has, legalKinds, round, props, older, mark, info, propAuction, step, name, propName, busy };
 }
@@ -1044,12 +1070,20 @@ function propertyEl(m, p, plan) {
   return h('div', { class: cls }, body);
 }
 
+// A property's name in the page's language (a name the messages do not know, from an
+// edited data file, as it is written).
+function placeName(t, p) {
+  const key = 'gfs.n.' + p.name;
+  const n = t(key);
+  return n && n !== key ? n : p.name;
+}
+
 function miniProp(m, p) {
   return h(
     'div',
     { class: `gfs-mini ${p.kind}`, title: m.propName(p) },
     svg(ICON[p.kind === 'castle' ? 'castle' : 'manor'], 'house'),
-    h('span', { class: 'nm' }, p.name),
+    h('span', { class: 'nm' }, placeName(m.t, p)),
     p.ghosts !== null && p.ghosts !== undefined ? h('span', { class: 'gh' }, svg(ICON.ghost), String(p.ghosts)) : null,
     p.score !== null && p.score !== undefined ? h('b', null, t2(m, 'gfs.score', { n: p.score })) : null,
     p.special === 'crystal_ball' || p.special === 'family_portrait' ? null : null,
