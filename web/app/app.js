@@ -4,7 +4,7 @@ import { h, clear } from './dom.js';
 import { get, post } from './api.js';
 import * as live from './live.js';
 import { t, lang, setLang, onLang, errorText } from './i18n.js';
-import { loadBoard, makeCtx, drawBoard, seatLabel, botHint } from './board-host.js';
+import { loadBoard, makeCtx, drawBoard, seatLabel, botHint, botName } from './board-host.js';
 import { shelfRoutes } from './shelf.js';
 
 const main = document.getElementById('main');
@@ -323,6 +323,7 @@ async function loginPage(m, params) {
 async function lobbyPage(m, params) {
   const games = app.games;
   const listBox = h('div', { class: 'tables', 'data-lobby': '' });
+  const watchBox = h('div', { class: 'tables', 'data-lobby-playing': '' });
   const listErr = errorBox();
   const gameFilter = h(
     'select',
@@ -337,36 +338,72 @@ async function lobbyPage(m, params) {
     [2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { value: String(n) }, t('players.n', { n }))),
   );
 
+  // The options of a listed table in words: the board's own option fields where it has
+  // them (the create form's labels), every option shown — the memory aids included.
+  function optionsText(tb, mod) {
+    const g = gameInfo(tb.game);
+    if (!g || !tb.options || typeof tb.options !== 'object') return '';
+    const mt = (key, params) => t(key, params, mod && mod.messages);
+    const fields = mod && mod.optionFields ? mod.optionFields(g.option_sets, tb.players, mt) : defaultOptionFields(g.option_sets, mt);
+    return fields
+      .filter((f) => f.key in tb.options)
+      .map((f) => {
+        const v = f.values.find((x) => JSON.stringify(x.value) === JSON.stringify(tb.options[f.key]));
+        return `${f.label}: ${v ? v.label : String(tb.options[f.key])}`;
+      })
+      .join(' · ');
+  }
+
+  function seatsText(tb) {
+    return (tb.seats || [])
+      .map((st) => (st.bot ? botName(st.bot) + ' (' + t('seat.botTag') + ')' : st.name || t('lobby.emptySeat')))
+      .join(', ');
+  }
+
+  function tableRow(tb, mods, watching) {
+    const opts = optionsText(tb, mods.get(tb.game));
+    return h(
+      'li',
+      { 'data-table': tb.id, 'data-game': tb.game, 'data-status': tb.status },
+      h('span', { class: 'tname' }, gameName(tb.game)),
+      h('span', { class: 'muted', 'data-host': '' }, t('lobby.host', { name: tb.host_name || '' })),
+      h('span', { class: 'muted' }, t('lobby.seats', { taken: tb.seats_taken, players: tb.players })),
+      h('span', { class: 'muted' }, clockText(tb.clock)),
+      opts ? h('span', { class: 'muted lobby-options', 'data-options': '' }, opts) : null,
+      h('span', { class: 'muted lobby-seats', 'data-seat-names': '' }, seatsText(tb)),
+      link('/t/' + tb.id, watching ? t('lobby.watch') : t('lobby.join')),
+    );
+  }
+
   let lastList = null;
   async function refresh() {
     const q = new URLSearchParams();
     if (gameFilter.value) q.set('game', gameFilter.value);
     if (playersFilter.value) q.set('players', playersFilter.value);
+    const playing = new URLSearchParams(q);
+    playing.set('status', 'playing');
     try {
-      const data = await get('/api/tables?' + q.toString());
+      const [data, live] = await Promise.all([get('/api/tables?' + q.toString()), get('/api/tables?' + playing.toString())]);
       showError(listErr, null);
       // Redraw only on a change, so the periodic refresh does not steal keyboard focus.
-      const key = lang() + JSON.stringify(data.tables);
+      const key = lang() + JSON.stringify([data.tables, live.tables]);
       if (key === lastList) return;
       lastList = key;
+      const mods = new Map();
+      for (const tb of [...data.tables, ...live.tables]) {
+        if (!mods.has(tb.game)) mods.set(tb.game, await loadBoard(tb.game).catch(() => null));
+      }
       clear(
         listBox,
         data.tables.length
-          ? h(
-              'ul',
-              { class: 'table-list' },
-              data.tables.map((tb) =>
-                h(
-                  'li',
-                  { 'data-table': tb.id, 'data-game': tb.game },
-                  h('span', { class: 'tname' }, gameName(tb.game)),
-                  h('span', { class: 'muted' }, t('lobby.seats', { taken: tb.seats_taken, players: tb.players })),
-                  h('span', { class: 'muted' }, clockText(tb.clock)),
-                  link('/t/' + tb.id, t('lobby.join')),
-                ),
-              ),
-            )
+          ? h('ul', { class: 'table-list' }, data.tables.map((tb) => tableRow(tb, mods, false)))
           : h('p', { class: 'muted', 'data-empty': '' }, t('lobby.none')),
+      );
+      clear(
+        watchBox,
+        live.tables.length
+          ? h('ul', { class: 'table-list' }, live.tables.slice(0, 30).map((tb) => tableRow(tb, mods, true)))
+          : h('p', { class: 'muted', 'data-empty': '' }, t('lobby.noneInPlay')),
       );
     } catch (e) {
       showError(listErr, e);
@@ -397,6 +434,8 @@ async function lobbyPage(m, params) {
         h('div', { class: 'filters' }, h('label', null, t('lobby.game'), gameFilter), h('label', null, t('lobby.players'), playersFilter), h('button', { onclick: () => refresh() }, t('lobby.refresh'))),
         listErr,
         listBox,
+        h('h2', null, t('lobby.inPlay')),
+        watchBox,
       ),
       form,
       mine.length ? h('section', { class: 'card' }, h('h2', null, t('lobby.mine')), mineBox) : null,

@@ -105,6 +105,34 @@ test('lobby filters by game and by player count', async () => {
   for (const p of [host, host2, page]) await p.context().close();
 });
 
+test('the lobby shows host, options, clock and seats, and games in progress to watch', async () => {
+  const host = await newPlayer(browser, server.url);
+  const hostName = host.takugeName;
+  const open = await createTable(host, { game: 'art-heist', players: 5, options: { memory_aid: true }, bots: false, start: false });
+  const host2 = await newPlayer(browser, server.url);
+  const playing = await createTable(host2, { game: 'art-heist', players: 5 });
+  const page = await newPlayer(browser, server.url);
+  const row = page.locator(`[data-lobby] [data-table="${open}"]`);
+  await row.waitFor();
+  const text = await row.textContent();
+  assert.match(text, new RegExp(hostName), 'the host is named');
+  assert.match(text, /Memory aid: On/, 'the memory aid option is shown');
+  assert.match(text, /0\/5 seated|1\/5 seated/);
+  // The game in progress is listed to watch, with its seats (bots by their names).
+  const live = page.locator(`[data-lobby-playing] [data-table="${playing}"]`);
+  await live.waitFor();
+  assert.match(await live.textContent(), /\(bot\)/);
+  assert.match(await live.textContent(), /Memory aid: Off/);
+  await live.locator('a').click();
+  await page.waitForURL(new RegExp(`/t/${playing}$`));
+  await page.waitForSelector('.ah-track');
+  // A spectator: nothing to choose.
+  assert.equal(await page.$('[data-your-turn]'), null);
+  await page.context().close();
+  await host.context().close();
+  await host2.context().close();
+});
+
 test('a table is created with the chosen options, privacy and clock', async () => {
   const page = await newPlayer(browser, server.url);
   const id = await createTable(page, {

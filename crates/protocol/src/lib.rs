@@ -16,7 +16,7 @@ pub use bgg::{decode_bgg_csv, BggRow, MAX_ROWS as MAX_IMPORT_ROWS};
 pub use body::{ActBody, BotsBody, CreateTable, Credentials, PasswordChange, SitBody};
 pub use clock::Clock;
 pub use message::ClientMsg;
-pub use query::{InviteQuery, LobbyQuery, ReplayQuery, WsQuery};
+pub use query::{InviteQuery, LobbyQuery, LobbyStatus, ReplayQuery, WsQuery};
 pub use shelf::{
     rating_tenths, valid_date, CollectionEntry, GameFields, NewPlay, PlayerEntry, ShelfSettings,
     Visibility,
@@ -210,8 +210,13 @@ mod tests {
             decode_query::<LobbyQuery>("game=secret-moon&players=4"),
             Ok(LobbyQuery {
                 game: Some("secret-moon".into()),
-                players: Some(4)
+                players: Some(4),
+                status: None,
             })
+        );
+        assert_eq!(
+            decode_query::<LobbyQuery>("status=watching").map_err(|r| r.code),
+            Err("malformed_query")
         );
         assert_eq!(
             decode_query::<ReplayQuery>(""),

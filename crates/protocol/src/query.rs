@@ -12,6 +12,28 @@ pub struct LobbyQuery {
     pub game: Option<String>,
     /// Only tables for this many players.
     pub players: Option<i64>,
+    /// `open` (the default: tables with seats to take) or `playing` (games in progress,
+    /// to watch as a spectator).
+    pub status: Option<LobbyStatus>,
+}
+
+/// Which tables the lobby lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum LobbyStatus {
+    #[default]
+    Open,
+    Playing,
+}
+
+impl LobbyStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LobbyStatus::Open => "open",
+            LobbyStatus::Playing => "playing",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -533,40 +533,90 @@ pub struct LobbyTable {
     pub players: i64,
     pub seats_taken: i64,
     pub host: i64,
+    /// The host's display name.
+    pub host_name: String,
+    /// `open` or `playing`.
+    pub status: String,
+    /// The table's options (as created; the game's defaults filled in).
+    #[schema(value_type = Object)]
+    pub options: Value,
     pub clock: Option<Clock>,
+    /// Who sits where: a person's display name, or a bot's name.
+    pub seats: Vec<LobbySeat>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LobbySeat {
+    pub seat: i64,
+    /// A person's display name (absent for a bot or an empty seat).
+    pub name: Option<String>,
+    /// The bot in the seat, if any.
+    pub bot: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/tables", tag = "tables",
-    summary = "the lobby: open public tables (filters: game, players)",
+    summary = "the lobby: public tables open to join or in play to watch (filters: game, players, status)",
     params(LobbyQuery),
-    responses((status = 200, description = "open public tables", body = Lobby)))]
+    responses((status = 200, description = "public tables, newest first", body = Lobby)))]
 pub async fn lobby(
     State(state): S,
     ApiQuery(q): ApiQuery<LobbyQuery>,
 ) -> Result<Json<Lobby>, ApiError> {
+    let status = q.status.unwrap_or_default().as_str();
     let rows = sqlx::query(
-        "SELECT t.id, t.game, t.players, t.clock, t.host,
+        "SELECT t.id, t.game, t.players, t.clock, t.host, t.options, u.display_name AS host_name,
                 (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id AND (s.user_id IS NOT NULL OR s.bot IS NOT NULL)) AS taken
-         FROM game_tables t
-         WHERE t.status = 'open' AND t.private = 0
-           AND ($1 IS NULL OR t.game = $2) AND ($3 IS NULL OR t.players = $4)
+         FROM game_tables t JOIN users u ON u.id = t.host
+         WHERE t.status = $1 AND t.private = 0
+           AND ($2 IS NULL OR t.game = $3) AND ($4 IS NULL OR t.players = $5)
          ORDER BY t.id DESC LIMIT 200",
     )
+    .bind(status)
     .bind(&q.game)
     .bind(&q.game)
     .bind(q.players)
     .bind(q.players)
     .fetch_all(&state.db)
     .await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.get("id")).collect();
+    let mut seats: std::collections::HashMap<i64, Vec<LobbySeat>> = Default::default();
+    if !ids.is_empty() {
+        // The listed tables' seats in one query (at most 200 ids, bound one by one).
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT s.table_id, s.seat, s.bot, CASE WHEN s.user_id IS NULL THEN NULL ELSE s.name END AS name
+             FROM seats s WHERE s.table_id IN ({}) ORDER BY s.table_id, s.seat",
+            marks.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for id in &ids {
+            query = query.bind(id);
+        }
+        for r in &query.fetch_all(&state.db).await? {
+            seats.entry(r.get("table_id")).or_default().push(LobbySeat {
+                seat: r.get("seat"),
+                name: r.get("name"),
+                bot: r.get("bot"),
+            });
+        }
+    }
     let tables = rows
         .iter()
-        .map(|r| LobbyTable {
-            id: r.get("id"),
-            game: r.get("game"),
-            players: r.get("players"),
-            seats_taken: r.get("taken"),
-            host: r.get("host"),
-            clock: serde_json::from_str(&r.get::<String, _>("clock")).ok(),
+        .map(|r| {
+            let id: i64 = r.get("id");
+            LobbyTable {
+                id,
+                game: r.get("game"),
+                players: r.get("players"),
+                seats_taken: r.get("taken"),
+                host: r.get("host"),
+                host_name: r.get("host_name"),
+                status: status.to_string(),
+                options: serde_json::from_str(&r.get::<String, _>("options"))
+                    .unwrap_or(Value::Null),
+                clock: serde_json::from_str(&r.get::<String, _>("clock")).ok(),
+                seats: seats.remove(&id).unwrap_or_default(),
+            }
         })
         .collect();
     Ok(Json(Lobby { tables }))

@@ -822,4 +822,3 @@ async fn the_load_test_plays_drafts_on_the_database_given(backend: Backend) {
     assert!(report.client_actions > 20, "{report}");
     assert_eq!(report.errors, 0, "{report}");
 }
-
