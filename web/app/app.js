@@ -649,7 +649,7 @@ async function tablePage(m, params) {
     if (!msg) return Promise.reject({ code: 'disconnected', message: '' });
     document.body.dataset.busy = '1';
     showError(err, null);
-    return live.act(id, msg.version, action).then(
+    return live.act(id, msg.version, action, msg.draft).then(
       (ack) => {
         delete document.body.dataset.busy;
         // The ack follows the state that shows this act. A draft kept across it (the seat

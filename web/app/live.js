@@ -149,9 +149,11 @@ function actionId() {
 
 // Send an action chosen at `version`; resolves on ack, rejects with {code, message}.
 // Unanswered when the connection drops, it is sent again (same id) once it is back.
-export function act(table, version, action) {
+export function act(table, version, action, draft) {
   const ref = nextRef++;
   const msg = { type: 'act', table, version, action, id: actionId(), ref };
+  // The seat's steps so far of a secret choice of several steps (docs/PROTOCOL.md).
+  if (draft) msg.draft = draft;
   return new Promise((resolve, reject) => {
     if (!sendRaw(msg)) {
       reject({ code: 'disconnected', message: '' });

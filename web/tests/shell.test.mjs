@@ -123,6 +123,7 @@ test('the lobby shows host, options, clock and seats, and games in progress to w
   await live.waitFor();
   assert.match(await live.textContent(), /\(bot\)/);
   assert.match(await live.textContent(), /Memory aid: Off/);
+  await screenshot(page, 'lobby');
   await live.locator('a').click();
   await page.waitForURL(new RegExp(`/t/${playing}$`));
   await page.waitForSelector('.ah-track');

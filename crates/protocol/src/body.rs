@@ -83,6 +83,10 @@ pub struct ActBody {
     pub seat: Option<u8>,
     /// The table version the action was chosen at.
     pub version: u64,
+    /// The `draft` of the table message the action was chosen from, if it had one (a
+    /// secret choice of several steps keeps the version).
+    #[serde(default)]
+    pub draft: Option<u64>,
     /// One of the seat's legal actions, as the game's JSON.
     pub action: Value,
     /// The client's id for this action, 1 to 64 visible ASCII characters, unique per

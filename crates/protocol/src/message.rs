@@ -22,6 +22,10 @@ pub enum ClientMsg {
     Act {
         table: TableId,
         version: u64,
+        /// The `draft` of the table message the action was chosen from (a secret choice
+        /// of several steps keeps the version; docs/PROTOCOL.md).
+        #[serde(default)]
+        draft: Option<u64>,
         action: Value,
         #[serde(default)]
         seat: Option<u8>,

@@ -14,6 +14,7 @@ pub struct LobbyQuery {
     pub players: Option<i64>,
     /// `open` (the default: tables with seats to take) or `playing` (games in progress,
     /// to watch as a spectator).
+    #[cfg_attr(feature = "openapi", param(inline))]
     pub status: Option<LobbyStatus>,
 }
 

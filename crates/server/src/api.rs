@@ -814,6 +814,7 @@ pub async fn act(
             caller: c,
             seat: body.seat,
             version: body.version,
+            draft: body.draft,
             action: body.action,
             id: body.id,
             reply,

@@ -406,8 +406,9 @@ async fn client(
             let action = m.legal[(next() % m.legal.len() as u64) as usize]
                 .action
                 .get();
+            let draft = m.draft;
             let act = format!(
-                r#"{{"type":"act","table":{table},"version":{version},"action":{action}}}"#
+                r#"{{"type":"act","table":{table},"version":{version},"draft":{draft},"action":{action}}}"#
             );
             let think_us = cfg.think_ms * 500 + next() % (cfg.think_ms * 1000 + 1);
             let at = tokio::time::Instant::now() + Duration::from_micros(think_us);

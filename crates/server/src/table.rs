@@ -227,6 +227,8 @@ pub enum Cmd {
         caller: Caller,
         seat: Option<u8>,
         version: u64,
+        /// The draft steps the client had seen (`crate::moves`).
+        draft: Option<u64>,
         action: Value,
         /// The client's id for the action (`crate::action_id`).
         id: Option<String>,
@@ -403,13 +405,19 @@ impl Table {
             .map(|s| Seat(s.seat))
     }
 
-    /// Whether `seat` played an action after version `version` (which a client at
-    /// that version has not seen).
-    fn acted_since(&self, seat: Seat, version: u64) -> bool {
+    /// Whether `seat` played an action after version `version` that a client at that
+    /// version, having seen `draft_seen` of the seat's draft steps, has not seen. Draft
+    /// steps keep the version: a client that saw them all (`draft` in its message) chose
+    /// after them.
+    fn acted_unseen(&self, seat: Seat, version: u64, draft_seen: Option<u64>) -> bool {
         let from = self.moves.first_step_after(version);
-        self.actions
+        let own = self
+            .actions
             .get(from..)
-            .is_some_and(|later| later.iter().any(|a| a.seat == seat))
+            .map_or(0, |later| later.iter().filter(|a| a.seat == seat).count());
+        let drafts = self.moves.draft_steps(seat);
+        let seen_all_drafts = draft_seen.is_some_and(|d| d == drafts as u64);
+        own > 0 && !(seen_all_drafts && own <= drafts)
     }
 
     fn is_member(&self, user_id: i64) -> bool {
@@ -797,7 +805,7 @@ impl Table {
     async fn act(
         &mut self,
         seat: Seat,
-        version: u64,
+        (version, draft_seen): (u64, Option<u64>),
         action: Value,
         id: Option<String>,
     ) -> Result<u64, ApiError> {
@@ -816,7 +824,7 @@ impl Table {
         if version != self.version() && !still_pending {
             return Err(stale(self.version(), version));
         }
-        if id.is_none() && still_pending && self.acted_since(seat, version) {
+        if id.is_none() && still_pending && self.acted_unseen(seat, version, draft_seen) {
             // Chosen before this seat's own later action showed: a resend of that
             // action (a lost ack) or a choice made without seeing it. Without an id
             // the two look alike, and playing a resend twice is the worse mistake.
@@ -1418,6 +1426,7 @@ impl Table {
                 caller,
                 seat,
                 version,
+                draft,
                 action,
                 id,
                 reply,
@@ -1436,7 +1445,7 @@ impl Table {
                         let _ = reply.send(Ok(self.moves.version_after_step(step)));
                         return true;
                     }
-                    Ok((mine, Seen::New)) => self.act(mine, version, action, id).await,
+                    Ok((mine, Seen::New)) => self.act(mine, (version, draft), action, id).await,
                 };
                 self.finish_change(r, reply);
             }
@@ -1454,7 +1463,7 @@ impl Table {
                     .get(seat.index())
                     .is_some_and(|s| s.bot.is_some());
                 if is_bot && version == self.steps() {
-                    match self.act(seat, self.version(), action, None).await {
+                    match self.act(seat, (self.version(), None), action, None).await {
                         Ok(_) => {
                             self.backoff.succeeded();
                             self.after_change();

@@ -297,6 +297,7 @@ async fn handle(
         ClientMsg::Act {
             table,
             version,
+            draft,
             action,
             seat,
             id,
@@ -309,6 +310,7 @@ async fn handle(
                     caller: c,
                     seat,
                     version,
+                    draft,
                     action,
                     id,
                     reply,

@@ -306,7 +306,7 @@ pub async fn play_seat(client: Client, table: i64, stop_at: Option<u64>) -> Vec<
         let seat = m["you"].as_u64().expect("seated");
         acted = Some(step);
         ws.send(json!({
-            "type": "act", "table": table, "version": version,
+            "type": "act", "table": table, "version": version, "draft": step.1,
             "action": choose(&legal, version, seat),
         }))
         .await;
