@@ -22,13 +22,37 @@
 //! (a yokai in hand, deck, discard, slot or retired; a tile on the player board).
 
 use std::fmt::Write as _;
-use takuge_bitoku::{bots, components, Action, Bitoku, Options};
+use takuge_bitoku::{bots, components, Action, Bitoku, Count, Options};
 use takuge_engine::bot::bot_move;
 use takuge_engine::ismcts::Seen;
 use takuge_engine::{Bot, Game, GameRng, Seat, Viewer};
 
 const STRATEGIES: [&str; 5] = ["yokai", "builder", "crystals", "kodama", "visions"];
 const PLAYERS: usize = 4;
+
+/// The parts of the final score.
+const PARTS: [&str; 8] = [
+    "in play",
+    "B first",
+    "C Bitoku kinds",
+    "D lake",
+    "E Iwakura",
+    "F dice+res.",
+    "G visions",
+    "H destiny",
+];
+
+/// What is counted at the end.
+const COUNTS: [(&str, Count); 8] = [
+    ("Bitoku cards", Count::BitokuCards),
+    ("dragonflies", Count::Dragonflies),
+    ("visions", Count::Visions),
+    ("buildings", Count::BuildingsBuilt),
+    ("crystals", Count::Crystals),
+    ("yokai retired", Count::YokaiRetired),
+    ("mitama", Count::Mitama),
+    ("pilgrims awake", Count::PilgrimsAwake),
+];
 
 /// The kinds of things counted.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -175,6 +199,10 @@ struct SeatGame {
     win: f64,
     held: [u64; 8],
     played: [u64; 8],
+    /// The points: during play, then the Awakening's B–H.
+    parts: [i32; 8],
+    /// What the seat had at the end ([`COUNTS`]).
+    counts: [u32; 8],
     /// Held when the game began (dealt at random: a vision, a dragonfly, a rock).
     dealt: [u64; 8],
 }
@@ -239,6 +267,12 @@ fn note_played(g: &Bitoku, seat: usize, action: &Action, sg: &mut SeatGame) {
         _ => {}
     }
 }
+
+/// One game's seats, or why it could not be played.
+type GameResult = Result<Vec<SeatGame>, String>;
+
+/// Which cards a flag list holds.
+type Flag = fn(&CardRow) -> bool;
 
 fn play_one(g: usize, seed: u64) -> Result<Vec<SeatGame>, String> {
     // As `takuge_engine::arena::play` seats and seeds game `g`.
@@ -319,6 +353,21 @@ fn play_one(g: usize, seed: u64) -> Result<Vec<SeatGame>, String> {
         } else {
             0.0
         };
+        let a = state.awakening(s as u8);
+        let play = state.player(s).virtue - a.total();
+        sg.parts = [
+            play,
+            a.first,
+            a.bitoku,
+            a.lake,
+            a.iwakura,
+            a.guardians,
+            a.visions,
+            a.destiny,
+        ];
+        for (n, (_, what)) in sg.counts.iter_mut().zip(COUNTS) {
+            *n = state.count(s as u8, what);
+        }
         let rock = state.player(s).rock;
         set(&mut sg.played, Kind::Iwakura, rock);
     }
@@ -389,7 +438,7 @@ fn args() -> Result<Args, String> {
 fn main() -> Result<(), String> {
     let a = args()?;
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<Result<Vec<SeatGame>, String>>>> =
+    let slots: Vec<std::sync::Mutex<Option<GameResult>>> =
         (0..a.games).map(|_| std::sync::Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..a.threads.clamp(1, a.games.max(1)) {
@@ -447,7 +496,7 @@ struct CardRow {
     win: f64,
     delta: f64,
     half: f64,
-    /// Δ against the holders of the other cards of its kind.
+    /// Δ against the seat-games that held as many things of its kind.
     vs_kind: f64,
     vs_kind_half: f64,
     /// Δ over the seat-games that were dealt it (at random: causal).
@@ -456,15 +505,45 @@ struct CardRow {
     dealt_half: f64,
 }
 
+/// The things of a kind that count as taken (the starting yokai are everyone's).
+fn kind_mask(kind: Kind) -> u64 {
+    match kind {
+        Kind::Yokai => components()
+            .map(|c| {
+                c.cards
+                    .yokai
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, y)| !y.start)
+                    .fold(0u64, |m, (i, _)| m | 1u64 << (i & 63))
+            })
+            .unwrap_or(u64::MAX),
+        _ => u64::MAX,
+    }
+}
+
 fn card_rows(games: &[Vec<SeatGame>]) -> Vec<CardRow> {
     let base = base_rates(games);
     let excess = |s: &SeatGame| s.win - base.get(s.strategy).copied().unwrap_or(0.25);
     let mut rows = Vec::new();
     for kind in KINDS {
-        let of_kind = |bits: &[u64; 8]| bits.get(kind.index()).copied().unwrap_or(0);
+        let mask = kind_mask(kind);
+        let of_kind = |bits: &[u64; 8]| bits.get(kind.index()).copied().unwrap_or(0) & mask;
+        // The mean excess win of the seat-games holding n things of the kind.
+        let by_count: Vec<f64> = (0..=64)
+            .map(|n| {
+                let xs: Vec<f64> = games
+                    .iter()
+                    .flatten()
+                    .filter(|s| of_kind(&s.held).count_ones() as usize == n)
+                    .map(excess)
+                    .collect();
+                mean_half(&xs).0
+            })
+            .collect();
         for id in 0..kind.count() {
             let bit = 1u64 << (id & 63);
-            let has = |bits: &[u64; 8]| of_kind(bits) & bit != 0;
+            let has = |bits: &[u64; 8]| bits.get(kind.index()).is_some_and(|b| b & bit != 0);
             let played_games = games
                 .iter()
                 .filter(|g| g.iter().any(|s| has(&s.played)))
@@ -473,14 +552,15 @@ fn card_rows(games: &[Vec<SeatGame>]) -> Vec<CardRow> {
             let wins: Vec<f64> = holders.iter().map(|s| s.win).collect();
             let deltas: Vec<f64> = holders.iter().map(|s| excess(s)).collect();
             let (delta, half) = mean_half(&deltas);
-            // The holders of another card of the kind (and not of this one).
-            let others: Vec<f64> = games
+            // Against the seat-games that held as many things of the kind.
+            let resid: Vec<f64> = holders
                 .iter()
-                .flatten()
-                .filter(|s| !has(&s.held) && of_kind(&s.held) != 0)
-                .map(excess)
+                .map(|s| {
+                    let n = of_kind(&s.held).count_ones() as usize;
+                    excess(s) - by_count.get(n).copied().unwrap_or(0.0)
+                })
                 .collect();
-            let (o, o_half) = mean_half(&others);
+            let (vs_kind, vs_kind_half) = mean_half(&resid);
             let dealt: Vec<f64> = games
                 .iter()
                 .flatten()
@@ -496,8 +576,8 @@ fn card_rows(games: &[Vec<SeatGame>]) -> Vec<CardRow> {
                 win: mean_half(&wins).0,
                 delta,
                 half,
-                vs_kind: delta - o,
-                vs_kind_half: (half * half + o_half * o_half).sqrt(),
+                vs_kind,
+                vs_kind_half,
                 dealt: dealt.len(),
                 dealt_delta,
                 dealt_half,
@@ -518,6 +598,9 @@ fn interval(d: f64, half: f64) -> String {
         "—".into()
     }
 }
+
+/// Fewer seat-games than this are too few to judge: no flag.
+const FEW: usize = 30;
 
 /// Whether the interval lies wholly beyond ±10 points.
 fn beyond(d: f64, half: f64) -> bool {
@@ -563,18 +646,100 @@ fn report(a: &Args, games: &[Vec<SeatGame>]) -> String {
             scores.last().copied().unwrap_or(0),
         );
     }
+    let mean_of = |i: usize, f: &dyn Fn(&SeatGame) -> f64| {
+        let xs: Vec<f64> = games
+            .iter()
+            .flatten()
+            .filter(|s| s.strategy == i)
+            .map(f)
+            .collect();
+        mean_half(&xs).0
+    };
+    let _ = writeln!(
+        out,
+        "\n### Where the points come from (mean per seat-game)\n\n| bot | {} |\n|---|{}",
+        PARTS.join(" | "),
+        "---|".repeat(PARTS.len())
+    );
+    for (i, name) in STRATEGIES.iter().enumerate() {
+        let cells: Vec<String> = (0..PARTS.len())
+            .map(|k| {
+                format!(
+                    "{:.1}",
+                    mean_of(i, &|s| f64::from(s.parts.get(k).copied().unwrap_or(0)))
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "| {name} | {} |", cells.join(" | "));
+    }
+    let _ = writeln!(
+        out,
+        "\n### What a seat has at the end (mean per seat-game)\n\n| bot | {} |\n|---|{}",
+        COUNTS.map(|(n, _)| n).join(" | "),
+        "---|".repeat(COUNTS.len())
+    );
+    for (i, name) in STRATEGIES.iter().enumerate() {
+        let cells: Vec<String> = (0..COUNTS.len())
+            .map(|k| {
+                format!(
+                    "{:.2}",
+                    mean_of(i, &|s| f64::from(s.counts.get(k).copied().unwrap_or(0)))
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "| {name} | {} |", cells.join(" | "));
+    }
     let rows = card_rows(games);
     let _ = writeln!(
         out,
         "\n## Cards and tiles\n\n\
          - **Δ**: the holders' win rate minus what their strategies win overall, in points, with its 95 % interval \
          (the issue's measure; for anything taken during play it also measures *taking things at all*).\n\
-         - **vs kind**: the holders' Δ minus the Δ of the seat-games holding other cards of the same kind and not this one \
-         (what this card does beyond its kind).\n\
+         - **vs same count**: the holders' win rate against the seat-games that held as many things of the kind \
+         (deck yokai, Bitoku cards, visions…) — what this card does beyond *how many* of its kind its holder took.\n\
          - **dealt**: the seat-games that were dealt it at setup, at random (a vision, a dragonfly, a rock), and their Δ: \
          the one causal figure.\n\
-         - **Flagged**: an interval lying wholly beyond ±10 points.\n"
+         - **Flagged**: an interval lying wholly beyond ±10 points, over at least {FEW} seat-games (fewer are too few \
+         to judge: a handful of games gives a normal interval that means nothing).\n"
     );
+    let _ = writeln!(
+        out,
+        "### Win rate by how many of a kind a seat held (seat-games; first-place share)\n\n\
+         | kind | 0 | 1 | 2 | 3 | 4 | 5+ |\n|---|---|---|---|---|---|---|"
+    );
+    for kind in KINDS {
+        let mask = kind_mask(kind);
+        let cells: Vec<String> = (0..6u32)
+            .map(|n| {
+                let xs: Vec<f64> = games
+                    .iter()
+                    .flatten()
+                    .filter(|s| {
+                        let c =
+                            (s.held.get(kind.index()).copied().unwrap_or(0) & mask).count_ones();
+                        if n == 5 {
+                            c >= 5
+                        } else {
+                            c == n
+                        }
+                    })
+                    .map(|s| s.win)
+                    .collect();
+                if xs.is_empty() {
+                    "—".into()
+                } else {
+                    format!("{:.0} % ({})", 100.0 * mean_half(&xs).0, xs.len())
+                }
+            })
+            .collect();
+        let what = if kind == Kind::Yokai {
+            "deck yokai"
+        } else {
+            kind.name()
+        };
+        let _ = writeln!(out, "| {what} | {} |", cells.join(" | "));
+    }
+    let _ = writeln!(out);
     let never: Vec<&CardRow> = rows.iter().filter(|r| r.played_games == 0).collect();
     let _ = writeln!(out, "### Never played\n");
     if never.is_empty() {
@@ -585,12 +750,14 @@ fn report(a: &Args, games: &[Vec<SeatGame>]) -> String {
         }
         let _ = writeln!(out);
     }
-    let flags: [(&str, fn(&CardRow) -> bool); 3] = [
+    let flags: [(&str, Flag); 3] = [
         ("dealt at random: Δ", |r| {
-            beyond(r.dealt_delta, r.dealt_half)
+            r.dealt >= FEW && beyond(r.dealt_delta, r.dealt_half)
         }),
-        ("vs kind", |r| beyond(r.vs_kind, r.vs_kind_half)),
-        ("held: Δ", |r| beyond(r.delta, r.half)),
+        ("vs same count", |r| {
+            r.held >= FEW && beyond(r.vs_kind, r.vs_kind_half)
+        }),
+        ("held: Δ", |r| r.held >= FEW && beyond(r.delta, r.half)),
     ];
     for (what, flagged) in flags {
         let hits: Vec<&CardRow> = rows.iter().filter(|r| flagged(r)).collect();
@@ -619,7 +786,7 @@ fn report(a: &Args, games: &[Vec<SeatGame>]) -> String {
 fn table_head(out: &mut String, kind: bool) {
     let _ = writeln!(
         out,
-        "| {}card | played in games | held (seat-games) | holders' win rate | Δ (95 % interval) | vs kind (95 % interval) | dealt | Δ dealt (95 % interval) |\n|{}---|---|---|---|---|---|---|---|",
+        "| {}card | played in games | held (seat-games) | holders' win rate | Δ (95 % interval) | vs same count (95 % interval) | dealt | Δ dealt (95 % interval) |\n|{}---|---|---|---|---|---|---|---|",
         if kind { "kind | " } else { "" },
         if kind { "---|" } else { "" }
     );
