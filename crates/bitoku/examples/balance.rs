@@ -829,7 +829,7 @@ fn svg(games: &[Vec<SeatGame>]) -> String {
     let lo = (all.iter().copied().min().unwrap_or(0).div_euclid(5)) * 5;
     let hi = (all.iter().copied().max().unwrap_or(0).div_euclid(5) + 1) * 5;
     let bins = ((hi - lo) / 5).max(1) as usize;
-    let (left, width, row_h, top) = (110.0, 600.0, 110.0, 40.0);
+    let (left, width, row_h, top) = (110.0, 600.0, 110.0, 50.0);
     let x = |v: f64| left + width * (v - lo as f64) / (hi - lo) as f64;
     let colours = ["#b5452c", "#4a7a3a", "#7d4bb0", "#2f6f8f", "#c08a1e"];
     let hists: Vec<Vec<usize>> = (0..STRATEGIES.len())
@@ -855,8 +855,8 @@ fn svg(games: &[Vec<SeatGame>]) -> String {
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#fff"/>"##);
     let _ = writeln!(
         s,
-        r#"<text x="{}" y="22" font-size="14" text-anchor="middle">Bitoku: final virtue points per strategy ({} seat-rotated 4-player games; bars: bins of 5 points; box: quartiles, line: median, dot: mean)</text>"#,
-        left + width / 2.0 - 30.0,
+        r##"<text x="{0}" y="20" font-size="14" text-anchor="middle">Bitoku: final virtue points per strategy, {1} seat-rotated 4-player games</text><text x="{0}" y="36" text-anchor="middle" fill="#555">bars: seat-games in bins of 5 points; below: min–max, box 25–75 %, bar median, dot mean</text>"##,
+        (left + width + 30.0) / 2.0,
         games.len()
     );
     for (i, name) in STRATEGIES.iter().enumerate() {
