@@ -4,7 +4,7 @@
 //! would give it now, and a little for what it holds (resources, amulets, cards,
 //! awake pilgrims, dice still to place). It only ever sees its determinized world.
 
-use crate::state::{Bitoku, DieAt, Phase};
+use crate::state::{Bitoku, DieAt, Phase, Settled};
 use crate::types::Action;
 use takuge_engine::{Bot, BotFactory, Determinized, Game, GameRng, RandomBot, Seat};
 
@@ -81,6 +81,11 @@ fn leaning(g: &Bitoku, me: u8, strategy: Strategy) -> f64 {
     }
 }
 
+/// What a die pip is worth before the end (beyond the Awakening's F step): dice keep
+/// their values from year to year, so a raise (an amulet, a mitama, a dragonfly, a
+/// yokai) lasts.
+const PIP: f64 = 0.6;
+
 /// What a state is worth to `me`.
 pub(crate) fn value(g: &Bitoku, me: u8) -> f64 {
     let p = g.player(usize::from(me));
@@ -97,7 +102,26 @@ pub(crate) fn value(g: &Bitoku, me: u8) -> f64 {
         v += 0.8 * p.hand.len() as f64;
         v += 0.5 * f64::from(p.awake);
         v += 0.6 * p.mitama.len() as f64;
+        // A dragonfly is a free action every year.
+        v += 1.0 * p.dragonflies.len() as f64;
+        // A raise waiting for the next die (a mitama, a dragonfly, a yokai).
+        v += PIP * f64::from(p.raise);
+        // A building owned is worth its value: its threshold and its power, for the
+        // owner's bonus and its own die's action (without this, only the cheapest
+        // buildings were ever built).
+        for region in g.settlements.iter() {
+            for s in region {
+                if let Settled::Building { tile, owner } = *s {
+                    if owner == me {
+                        let built = crate::state::c().tiles.building.get(usize::from(tile));
+                        v += 0.25 * f64::from(built.map_or(0, |b| b.value));
+                    }
+                }
+            }
+        }
         for d in p.dice.iter() {
+            // A die keeps its value from year to year: a pip is lasting.
+            v += PIP * f64::from(d.value);
             v += match d.at {
                 DieAt::Green => 1.5,
                 DieAt::Forest(_) => 0.5,

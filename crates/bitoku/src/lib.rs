@@ -61,6 +61,10 @@ impl Game for Bitoku {
     type View = View;
     type Reject = Reject;
 
+    /// 2: the balance pass of issue 15 changed the component data (docs/games/bitoku.md,
+    /// "Balance"): the same seed and moves no longer play the same game.
+    const RULES_VERSION: u32 = 2;
+
     fn meta() -> &'static GameMeta {
         &META
     }
