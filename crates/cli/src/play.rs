@@ -190,6 +190,8 @@ pub fn play(
     }
     let mut bot_rng = GameRng::from_seed(config.seed ^ 0xB07_B07_B07);
     let mut last_human: Option<Seat> = None;
+    // Per seat, its view as shown when it last chose (`ask` then shows what changed).
+    let mut last_views: Vec<Option<String>> = vec![None; state.players()];
     let shared_device = config.humans.len() > 1;
     loop {
         let pending = state.to_move();
@@ -245,7 +247,12 @@ pub fn play(
             }
         }
         last_human = Some(seat);
-        match ask(state.as_ref(), seat, input, out)? {
+        let last_view = last_views.get_mut(seat.index()).and_then(Option::take);
+        let (answer, seen) = ask(state.as_ref(), seat, last_view, input, out)?;
+        if let Some(slot) = last_views.get_mut(seat.index()) {
+            *slot = Some(seen);
+        }
+        match answer {
             Answer::Leave => return leave(out, record, "You left the table"),
             Answer::InputEnded => return leave(out, record, "Input ended"),
             Answer::Action(action) => {
@@ -333,20 +340,85 @@ fn is_quit(line: &str) -> bool {
 }
 
 /// Shows `seat` its view and choices, and reads a choice until one is valid.
+/// Asks `seat` for its action. The first time it shows the seat's whole view; after
+/// that only what changed since the seat last chose (`last_view`, its view then, as
+/// rendered): a whole view is a page, and a move changes a few lines of it. `v` shows
+/// the whole view again. Also returns the view as rendered now.
 fn ask(
     state: &dyn DynState,
     seat: Seat,
+    last_view: Option<String>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<Answer, CliError> {
+) -> Result<(Answer, String), CliError> {
     let choices = state.legal_actions(seat);
     if choices.is_empty() {
         return Err(CliError(format!(
             "{seat} is pending but has no legal action (a bug in the game)"
         )));
     }
-    writeln!(out, "\n── {seat}: your view ──")?;
-    write!(out, "{}", render_view(&state.view(Viewer::Seat(seat))))?;
+    let view = render_view(&state.view(Viewer::Seat(seat)));
+    match &last_view {
+        None => {
+            writeln!(out, "\n── {seat}: your view ──")?;
+            write!(out, "{view}")?;
+        }
+        Some(before) => {
+            writeln!(
+                out,
+                "\n── {seat}: what changed since your last choice (v: the whole view) ──"
+            )?;
+            let changed = changed_lines(before, &view);
+            if changed.is_empty() {
+                writeln!(out, "(nothing you can see)")?;
+            }
+            for line in changed {
+                writeln!(out, "{line}")?;
+            }
+        }
+    }
+    let answer = choose(&choices, &view, input, out)?;
+    Ok((answer, view))
+}
+
+/// The lines of `now` that `before` does not have, each under the lines it is nested
+/// in (its less indented headers), in order.
+fn changed_lines<'a>(before: &str, now: &'a str) -> Vec<&'a str> {
+    let old: std::collections::HashSet<&str> = before.lines().collect();
+    let lines: Vec<&str> = now.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut keep = vec![false; lines.len()];
+    for (i, line) in lines.iter().enumerate() {
+        if old.contains(line) {
+            continue;
+        }
+        keep[i] = true;
+        // Its headers: walking up, each line less indented than the last one kept.
+        let mut depth = indent(line);
+        for j in (0..i).rev() {
+            if depth == 0 {
+                break;
+            }
+            if indent(lines[j]) < depth {
+                keep[j] = true;
+                depth = indent(lines[j]);
+            }
+        }
+    }
+    lines
+        .iter()
+        .zip(keep)
+        .filter_map(|(l, k)| k.then_some(*l))
+        .collect()
+}
+
+/// The choice loop: the numbered choices, then a number, `v` (the whole view) or `q`.
+fn choose(
+    choices: &[takuge_engine::dynamic::DynAction],
+    view: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Answer, CliError> {
     writeln!(out, "Your choices:")?;
     for (i, choice) in choices.iter().enumerate() {
         writeln!(out, "  {:>2}. {}", i + 1, choice.label)?;
@@ -365,6 +437,10 @@ fn ask(
         if is_quit(&line) {
             return Ok(Answer::Leave);
         }
+        if line == "v" || line == "V" {
+            write!(out, "{view}")?;
+            continue;
+        }
         match line.parse::<usize>() {
             Ok(k) if (1..=n).contains(&k) => {
                 if let Some(choice) = choices.get(k - 1) {
@@ -376,7 +452,7 @@ fn ask(
         if line.is_empty() {
             writeln!(
                 out,
-                "Type the number of your choice, from 1 to {n} (or q to leave)."
+                "Type the number of your choice, from 1 to {n} (v: your whole view; q: leave)."
             )?;
         } else {
             writeln!(
@@ -423,6 +499,31 @@ mod tests {
         assert!(text.contains("Outcome:"), "{text}");
         assert!(!ended.record.actions.is_empty());
         assert_eq!(ended.record.seats[1].bot.as_deref(), Some("random"));
+    }
+
+    #[test]
+    fn after_the_first_choice_a_human_sees_what_changed_and_v_shows_the_whole_view() {
+        // Issue 21, item 9: each move printed the whole view, a page of it.
+        let (ended, text) = run(
+            &config(SeatSet::single(Seat(0))),
+            "1\nv\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n",
+        );
+        assert_eq!(text.matches(": your view ──").count(), 1, "{text}");
+        assert!(
+            text.contains("what changed since your last choice"),
+            "{text}"
+        );
+        assert!(ended.outcome.is_some(), "{text}");
+    }
+
+    #[test]
+    fn changed_lines_keep_their_headers() {
+        let before = "hand: 1, 2\nboard\n  row 1: a\n  row 2: b\nscore: 3\n";
+        let now = "hand: 1\nboard\n  row 1: a\n  row 2: c\nscore: 3\n";
+        assert_eq!(
+            changed_lines(before, now),
+            vec!["hand: 1", "board", "  row 2: c"]
+        );
     }
 
     #[test]

@@ -78,11 +78,14 @@ pub fn replay(
     write!(out, "{}", render_view(&state.view(viewer)))?;
     for (index, entry) in record.actions.iter().enumerate() {
         if pause {
-            write!(out, "[Enter for the next step] ")?;
+            write!(out, "[Enter for the next step, q to quit] ")?;
             out.flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
                 writeln!(out)?;
+                return Ok(());
+            }
+            if matches!(line.trim(), "q" | "Q" | "quit" | "exit") {
                 return Ok(());
             }
         }
@@ -160,6 +163,26 @@ mod tests {
             &mut out,
         )?;
         Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn q_quits_the_replay_stepper() {
+        // Issue 21, item 9: `q` at the pause ends the replay, cleanly, after one step.
+        let record = record();
+        let mut out = Vec::new();
+        replay(
+            &testgame::registry(),
+            &record,
+            None,
+            true,
+            &mut "\nq\n\n\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("#1 "), "{text}");
+        assert!(!text.contains("#2 "), "{text}");
+        assert!(!text.contains("Game over"), "{text}");
     }
 
     #[test]
