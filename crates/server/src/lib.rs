@@ -304,6 +304,7 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         ))
         .routes(routes!(shelf::collection::shelf))
         .routes(routes!(shelf::plays::plays, shelf::plays::log_play))
+        .routes(routes!(shelf::plays::delete_play))
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
         // The BoardGameGeek import takes a file, larger than any JSON body.
         .merge(

@@ -1050,6 +1050,14 @@ async fn shelf_answers(k: &mut Checker, admin: &Client) {
     let (s, b) = admin.get("/api/collections/me/export").await;
     assert_eq!(s, 200);
     k.answer("get", "/api/collections/me/export", s, &b);
+    // A manual play deleted; a second time it is gone.
+    let (_, h) = admin.get("/api/plays").await;
+    let play = h["plays"][0]["id"].as_i64().expect("the logged play");
+    for want in [204, 404] {
+        let (s, b) = send(reqwest::Method::DELETE, format!("/api/plays/{play}"), None).await;
+        assert_eq!(s, want, "{b}");
+        k.answer("delete", "/api/plays/{id}", s, &b);
+    }
 }
 
 async fn admin_name(c: &Client) -> String {
