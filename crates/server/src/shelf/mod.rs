@@ -6,6 +6,7 @@
 //! queries: see `db`).
 
 pub mod admin;
+pub mod bench;
 pub mod catalog;
 pub mod catalog_api;
 pub mod changes;
