@@ -9,9 +9,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use takuge_protocol::{
     decode_bgg_csv, decode_body, decode_query, ActBody, BotsBody, ChangesQuery, CollectionEntry,
-    CreateTable, Credentials, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay,
-    NewReview, PasswordChange, PlaysQuery, ReplayQuery, ReportsQuery, ReviewEdit, ReviewReport,
-    ReviewsQuery, ShelfQuery, ShelfSettings, SitBody, WsQuery,
+    CreateTable, Credentials, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay, NewReview,
+    PasswordChange, PlaysQuery, ReplayQuery, ReportsQuery, ReviewEdit, ReviewReport, ReviewsQuery,
+    ShelfQuery, ShelfSettings, SitBody, WsQuery,
 };
 
 /// Decodes `bytes` as a body of `T`; if accepted, checks the round trip and returns it.
