@@ -1,6 +1,7 @@
 //! Every HTTP body and query decoder on any bytes (the first byte picks which): none
 //! panics, validation never panics, and an accepted value written back out decodes to
-//! the same value. The shelf's bodies and queries, and the BoardGameGeek CSV import.
+//! the same value. The shelf's and the reviews' bodies and queries, and the BoardGameGeek
+//! CSV import.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -8,8 +9,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use takuge_protocol::{
     decode_bgg_csv, decode_body, decode_query, ActBody, BotsBody, ChangesQuery, CollectionEntry,
-    CreateTable, Credentials, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay,
-    PasswordChange, PlaysQuery, ReplayQuery, ShelfQuery, ShelfSettings, SitBody, WsQuery,
+    CreateTable, Credentials, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay, NewReview,
+    PasswordChange, PlaysQuery, ReplayQuery, ReportsQuery, ReviewEdit, ReviewReport, ReviewsQuery,
+    ShelfQuery, ShelfSettings, SitBody, WsQuery,
 };
 
 /// Decodes `bytes` as a body of `T`; if accepted, checks the round trip and returns it.
@@ -40,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((which, rest)) = data.split_first() else {
         return;
     };
-    match which % 20 {
+    match which % 25 {
         0 => {
             body::<Credentials>(rest);
         }
@@ -87,6 +89,23 @@ fuzz_target!(|data: &[u8]| {
         15 => query::<PlaysQuery>(rest),
         16 => query::<ExportQuery>(rest),
         17 => query::<ChangesQuery>(rest),
+        18 => {
+            if let Some(r) = body::<NewReview>(rest) {
+                let _ = r.validate();
+            }
+        }
+        19 => {
+            if let Some(r) = body::<ReviewEdit>(rest) {
+                let _ = r.validate();
+            }
+        }
+        20 => {
+            if let Some(r) = body::<ReviewReport>(rest) {
+                let _ = r.validate();
+            }
+        }
+        21 => query::<ReviewsQuery>(rest),
+        22 => query::<ReportsQuery>(rest),
         // The BoardGameGeek import: any bytes, a small row cap; an accepted file's
         // rows are in line order and unique by id.
         _ => {

@@ -184,6 +184,7 @@ function drawHeader() {
       link('/rules', t('nav.rules')),
       app.me && !app.me.guest && link('/shelf', t('nav.shelf')),
       app.me && !app.me.guest && link('/plays', t('nav.plays')),
+      app.me && !app.me.guest && link('/admin', t('nav.admin')),
       h('span', { class: 'spacer' }),
       app.me &&
         h(

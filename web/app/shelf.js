@@ -4,6 +4,7 @@
 import { h, clear } from './dom.js';
 import { get, post, api } from './api.js';
 import { t, lang, errorText } from './i18n.js';
+import { reviewSection, adminPage } from './reviews.js';
 
 // ctx: {app, main, link, errorBox, showError, navigate}
 let ctx = null;
@@ -17,6 +18,7 @@ export function shelfRoutes(c) {
     [/^\/import$/, () => importPage(), true],
     [/^\/plays$/, () => playsPage(null), true],
     [/^\/plays\/([^/]+)$/, (m) => playsPage(decodeURIComponent(m[1])), false],
+    [/^\/admin$/, () => adminPage(ctx), true],
   ];
 }
 
@@ -246,14 +248,16 @@ async function gamePage(id) {
       h('li', { 'data-count': 'rating' }, t('game.average'), ': ', c.average_rating == null ? '–' : c.average_rating + ' (' + c.ratings + ')'),
     ),
     entryForm,
+    reviewSection(ctx, g),
     h('h2', null, t('game.recent')),
     playList(data.recent_plays),
   );
   return {};
 }
 
-function playList(plays) {
-  const { link } = ctx;
+// `own`: the caller's history, whose manual plays (not a takuge match's) can be deleted.
+function playList(plays, own = false) {
+  const { link, navigate } = ctx;
   if (!plays.length) return h('p', { class: 'muted', 'data-no-plays': '' }, t('plays.none'));
   return h(
     'ul',
@@ -270,6 +274,29 @@ function playList(plays) {
         p.minutes ? ' (' + t('plays.minutes', { n: p.minutes }) + ')' : '',
         p.comment ? h('span', { class: 'comment' }, ' ', p.comment) : null,
         p.replay ? [' ', link(p.replay, t('result.replay'))] : null,
+        own && p.table_id == null
+          ? [
+              ' ',
+              h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'link',
+                  'data-delete-play': p.id,
+                  onclick: async () => {
+                    if (!confirm(t('plays.deleteConfirm'))) return;
+                    try {
+                      await api('DELETE', '/api/plays/' + p.id);
+                      navigate('/plays', true);
+                    } catch (x) {
+                      alert(errorText(x));
+                    }
+                  },
+                },
+                t('plays.delete'),
+              ),
+            ]
+          : null,
       ),
     ),
   );
@@ -393,7 +420,7 @@ async function playsPage(who) {
       : null,
     form,
     h('h2', null, t('plays.history')),
-    playList(data.plays),
+    playList(data.plays, own && app.me && !app.me.guest),
   );
   return {};
 }

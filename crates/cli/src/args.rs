@@ -37,6 +37,33 @@ pub enum Command {
     /// Drive N concurrent tables of bot clients over real WebSockets on loopback and
     /// print committed actions per second and action-to-update latency.
     Loadtest(LoadtestArgs),
+    /// The shelf's speed on a full database (100,000 accounts × 300 entries by default):
+    /// a 2,000-game shelf page sorted and filtered (p50/p99), a game's page, a 5,000-row
+    /// BoardGameGeek import. Run by hand (docs/PERFORMANCE.md), never in CI.
+    ShelfBench(ShelfBenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ShelfBenchArgs {
+    /// An empty PostgreSQL database (`postgres://...`), or a SQLite file; default: a
+    /// temporary SQLite file. A database an earlier run filled is measured as it is.
+    #[arg(long)]
+    pub database_url: Option<String>,
+    /// Accounts with a collection.
+    #[arg(long, default_value_t = 100_000)]
+    pub users: u64,
+    /// Collection entries per account.
+    #[arg(long, default_value_t = 300)]
+    pub entries: u64,
+    /// Games in the catalog.
+    #[arg(long, default_value_t = 5_000)]
+    pub games: u64,
+    /// Games on the measured shelf.
+    #[arg(long, default_value_t = 2_000)]
+    pub shelf: u64,
+    /// Requests measured per query.
+    #[arg(long, default_value_t = 200)]
+    pub rounds: usize,
 }
 
 #[derive(Debug, Args)]

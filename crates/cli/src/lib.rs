@@ -90,6 +90,38 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             writeln!(out(), "{name} is an admin").map_err(|e| CliError(e.to_string()))?;
             Ok(())
         }
+        Command::ShelfBench(args) => {
+            let report = takuge_server::shelf::bench::run_blocking(
+                takuge_server::shelf::bench::BenchConfig {
+                    database_url: args.database_url,
+                    users: args.users,
+                    entries: args.entries,
+                    games: args.games,
+                    shelf: args.shelf,
+                    rounds: args.rounds,
+                },
+            )
+            .map_err(CliError)?;
+            let mut o = out();
+            let w = |e: std::io::Error| CliError(e.to_string());
+            writeln!(
+                o,
+                "{}: {} collection rows (filled in {:.0} s)",
+                report.backend, report.collection_rows, report.fill_seconds
+            )
+            .map_err(w)?;
+            writeln!(o, "| request | size | p50 ms | p99 ms | max ms |").map_err(w)?;
+            writeln!(o, "|---|---|---|---|---|").map_err(w)?;
+            for t in &report.timings {
+                writeln!(
+                    o,
+                    "| `{}` | {} | {:.1} | {:.1} | {:.1} |",
+                    t.what, t.size, t.p50_ms, t.p99_ms, t.max_ms
+                )
+                .map_err(w)?;
+            }
+            Ok(())
+        }
         Command::Loadtest(args) => {
             if let Some(url) = &args.server {
                 let host = url

@@ -9,6 +9,7 @@ mod body;
 mod clock;
 mod message;
 mod query;
+mod reviews;
 mod shelf;
 mod shelf_query;
 
@@ -17,6 +18,10 @@ pub use body::{ActBody, BotsBody, CreateTable, Credentials, PasswordChange, SitB
 pub use clock::Clock;
 pub use message::ClientMsg;
 pub use query::{InviteQuery, LobbyQuery, LobbyStatus, ReplayQuery, WsQuery};
+pub use reviews::{
+    NewReview, ReportState, ReportsQuery, ReviewEdit, ReviewKind, ReviewOrder, ReviewReport,
+    ReviewsQuery, MAX_REPORT_REASON, MAX_REVIEW_TEXT, MAX_REVIEW_TITLE,
+};
 pub use shelf::{
     rating_tenths, valid_date, CollectionEntry, GameFields, NewPlay, PlayerEntry, ShelfSettings,
     Visibility,

@@ -304,6 +304,25 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         ))
         .routes(routes!(shelf::collection::shelf))
         .routes(routes!(shelf::plays::plays, shelf::plays::log_play))
+        .routes(routes!(shelf::plays::delete_play))
+        .routes(routes!(
+            shelf::reviews::list_reviews,
+            shelf::reviews::create_review
+        ))
+        .routes(routes!(shelf::reviews::review_reports))
+        .routes(routes!(
+            shelf::reviews::get_review,
+            shelf::reviews::edit_review,
+            shelf::reviews::delete_review
+        ))
+        .routes(routes!(
+            shelf::reviews::give_nice,
+            shelf::reviews::undo_nice
+        ))
+        .routes(routes!(shelf::reviews::report_review))
+        .routes(routes!(shelf::reviews::hide_review))
+        .routes(routes!(shelf::reviews::restore_review))
+        .routes(routes!(shelf::reviews::review_history))
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
         // The BoardGameGeek import takes a file, larger than any JSON body.
         .merge(

@@ -30,6 +30,7 @@ use utoipa::{Modify, OpenApi, ToSchema};
         (name = "games", description = "the catalog"),
         (name = "tables", description = "the lobby, tables, actions, records and replays"),
         (name = "shelf", description = "the catalog of board games, collections, plays, the BoardGameGeek import and exports"),
+        (name = "reviews", description = "reviews and rule notes of catalog games, Nice!, reports and the admin's decisions"),
         (name = "server", description = "health, metrics, this document, the WebSocket"),
     )
 )]

@@ -1050,6 +1050,109 @@ async fn shelf_answers(k: &mut Checker, admin: &Client) {
     let (s, b) = admin.get("/api/collections/me/export").await;
     assert_eq!(s, 200);
     k.answer("get", "/api/collections/me/export", s, &b);
+    // A manual play deleted; a second time it is gone.
+    let (_, h) = admin.get("/api/plays").await;
+    let play = h["plays"][0]["id"].as_i64().expect("the logged play");
+    for want in [204, 404] {
+        let (s, b) = send(reqwest::Method::DELETE, format!("/api/plays/{play}"), None).await;
+        assert_eq!(s, want, "{b}");
+        k.answer("delete", "/api/plays/{id}", s, &b);
+    }
+    review_answers(k, admin, &bob).await;
+}
+
+/// Every review route answering, each at least once with success.
+async fn review_answers(k: &mut Checker, admin: &Client, bob: &Client) {
+    let send = |c: &Client, method: reqwest::Method, path: String, body: Option<Value>| {
+        let mut req = c
+            .http
+            .request(method, format!("{}{path}", c.base))
+            .bearer_auth(&c.token);
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        async move {
+            let res = req.send().await.expect("request");
+            let s = res.status().as_u16();
+            (s, res.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    use reqwest::Method;
+    let (s, b) = bob
+        .post(
+            "/api/reviews",
+            json!({"game": "secret-moon", "kind": "rules", "title": "<b>t</b>", "text": "x"}),
+        )
+        .await;
+    assert_eq!(s, 201, "{b}");
+    k.answer("post", "/api/reviews", s, &b);
+    let id = b["id"].as_i64().expect("id");
+    for body in [
+        json!({"game": "secret-moon", "text": ""}),
+        json!({"game": "nope", "text": "x"}),
+    ] {
+        let (s, b) = bob.post("/api/reviews", body).await;
+        k.answer("post", "/api/reviews", s, &b);
+    }
+    for q in ["?game=secret-moon&order=liked&limit=5", "", "?game=nope"] {
+        let (s, b) = admin.get(&format!("/api/reviews{q}")).await;
+        k.answer("get", "/api/reviews", s, &b);
+    }
+    for path in [format!("/api/reviews/{id}"), "/api/reviews/999999".into()] {
+        let (s, b) = admin.get(&path).await;
+        k.answer("get", "/api/reviews/{id}", s, &b);
+    }
+    for (who, body) in [(bob, json!({"text": "y"})), (admin, json!({"text": "z"}))] {
+        let (s, b) = send(who, Method::PUT, format!("/api/reviews/{id}"), Some(body)).await;
+        k.answer("put", "/api/reviews/{id}", s, &b);
+    }
+    for (who, method) in [
+        (admin, Method::POST),
+        (bob, Method::POST),
+        (admin, Method::DELETE),
+    ] {
+        let (s, b) = send(who, method.clone(), format!("/api/reviews/{id}/nice"), None).await;
+        k.answer(
+            &method.as_str().to_lowercase(),
+            "/api/reviews/{id}/nice",
+            s,
+            &b,
+        );
+    }
+    for (who, reason) in [(admin, "spam"), (admin, "again"), (bob, "mine")] {
+        let (s, b) = who
+            .post(
+                &format!("/api/reviews/{id}/reports"),
+                json!({"reason": reason}),
+            )
+            .await;
+        k.answer("post", "/api/reviews/{id}/reports", s, &b);
+    }
+    for (who, q) in [(admin, ""), (admin, "?state=hidden"), (bob, "")] {
+        let (s, b) = who.get(&format!("/api/reviews/reports{q}")).await;
+        k.answer("get", "/api/reviews/reports", s, &b);
+    }
+    for (who, verb) in [
+        (bob, "hide"),
+        (admin, "hide"),
+        (admin, "hide"),
+        (admin, "restore"),
+        (admin, "restore"),
+    ] {
+        let (s, b) = who
+            .post(&format!("/api/reviews/{id}/{verb}"), json!({}))
+            .await;
+        k.answer("post", &format!("/api/reviews/{{id}}/{verb}"), s, &b);
+    }
+    for who in [bob, admin] {
+        let (s, b) = who.get(&format!("/api/reviews/{id}/history")).await;
+        k.answer("get", "/api/reviews/{id}/history", s, &b);
+    }
+    for (who, want) in [(admin, 403), (bob, 204), (bob, 404)] {
+        let (s, b) = send(who, Method::DELETE, format!("/api/reviews/{id}"), None).await;
+        assert_eq!(s, want, "{b}");
+        k.answer("delete", "/api/reviews/{id}", s, &b);
+    }
 }
 
 async fn admin_name(c: &Client) -> String {

@@ -643,6 +643,60 @@ async fn a_play_is_logged_by_hand_with_accounts_and_names(backend: Backend) {
     server.shutdown().await;
 }
 
+/// A play logged by hand is its logger's to delete; the play of a takuge match is the
+/// match's record and stays; another person's play, or none, is `unknown_play`.
+async fn only_ones_own_manual_play_is_deleted(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    let server = env.start().await;
+    let alice = register(server.addr, "alice").await;
+    let bob = register(server.addr, "bob").await;
+    let guest = Client::guest(server.addr).await;
+    let play = json!({"game": "ghost-for-sale", "date": "2026-11-20",
+        "players": [{"user": "alice"}, {"name": "母"}]});
+    let (s, p) = bob.post("/api/plays", play).await;
+    assert_eq!(s, 201, "{p}");
+    let id = p["id"].as_i64().expect("id");
+    // A match's play, in alice's history.
+    let table = setup_table(&alice, &[&guest], 4, 11).await;
+    let a = tokio::spawn(play_seat(alice.with_base(server.addr), table, None));
+    let g = tokio::spawn(play_seat(guest.with_base(server.addr), table, None));
+    a.await.expect("alice plays");
+    g.await.expect("the guest plays");
+    let (_, h) = alice.get("/api/plays").await;
+    let recorded = h["plays"][0]["id"].as_i64().expect("the match's play");
+    let before = shelf_snapshot(&env).await;
+    for (who, path, status, code) in [
+        (&alice, format!("/api/plays/{id}"), 404, "unknown_play"),
+        (&bob, "/api/plays/999999".to_string(), 404, "unknown_play"),
+        (&bob, "/api/plays/x".to_string(), 400, "malformed_path"),
+        (&guest, format!("/api/plays/{id}"), 403, "guest"),
+        (
+            &alice,
+            format!("/api/plays/{recorded}"),
+            409,
+            "recorded_play",
+        ),
+    ] {
+        let (s, b) = delete(who, &path).await;
+        assert_eq!((s, &b["error"]["code"]), (status, &json!(code)), "{path}");
+    }
+    assert_eq!(
+        shelf_snapshot(&env).await,
+        before,
+        "a refused deletion changes nothing"
+    );
+    let (s, _) = delete(&bob, &format!("/api/plays/{id}")).await;
+    assert_eq!(s, 204);
+    let (_, h) = bob.get("/api/plays").await;
+    assert_eq!(h["plays"].as_array().map(Vec::len), Some(0), "{h}");
+    assert_eq!(h["stats"].as_array().map(Vec::len), Some(0), "{h}");
+    let (s, _) = delete(&bob, &format!("/api/plays/{id}")).await;
+    assert_eq!(s, 404, "deleted once");
+    server.shutdown().await;
+}
+
 async fn the_exported_collection_reads_back_as_an_import(backend: Backend) {
     let Some(env) = Env::new(backend).await else {
         return;
@@ -782,5 +836,6 @@ on_both_databases!(
     a_private_shelf_answers_like_a_missing_one,
     a_finished_match_is_in_the_plays_of_its_registered_seats,
     a_play_is_logged_by_hand_with_accounts_and_names,
+    only_ones_own_manual_play_is_deleted,
     the_exported_collection_reads_back_as_an_import,
 );

@@ -20,7 +20,7 @@ pub async fn require_admin(db: &Db, id: i64) -> Result<(), ApiError> {
     } else {
         Err(ApiError::forbidden(
             "not_admin",
-            "only an admin may decide on catalog changes",
+            "only an admin may do this (decide on catalog changes and reported reviews)",
         ))
     }
 }

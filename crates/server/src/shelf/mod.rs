@@ -1,10 +1,12 @@
 //! The shelf (issue 17): the catalog of board games (`catalog`, seeded with takuge's
 //! own games by `seed`, changed through proposals an admin approves), each person's
 //! collection (`collection`), plays (`plays`, recorded by finished matches too), the
-//! BoardGameGeek import and the exports (`import`, `export`). Storage is the server's
-//! one database (SQLite or PostgreSQL, the same queries: see `db`).
+//! BoardGameGeek import and the exports (`import`, `export`), reviews and rule notes
+//! (`reviews`). Storage is the server's one database (SQLite or PostgreSQL, the same
+//! queries: see `db`).
 
 pub mod admin;
+pub mod bench;
 pub mod catalog;
 pub mod catalog_api;
 pub mod changes;
@@ -14,6 +16,7 @@ pub mod import;
 pub mod kana;
 pub mod matches;
 pub mod plays;
+pub mod reviews;
 pub mod seed;
 mod sql;
 

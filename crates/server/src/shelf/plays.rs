@@ -7,7 +7,7 @@ use crate::api::ApiJson;
 use crate::auth::{Auth, MaybeAuth};
 use crate::db::{now, Db};
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::ApiQuery;
+use crate::extract::{ApiPath, ApiQuery};
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -411,4 +411,69 @@ pub async fn plays(
     };
     let limit = i64::from(q.limit.unwrap_or(100).clamp(1, 1000));
     Ok(Json(history_of(&state.db, user, game, limit).await?))
+}
+
+#[utoipa::path(delete, path = "/api/plays/{id}", tag = "shelf",
+    summary = "delete one's own play logged by hand (a takuge match's play is its record and stays)",
+    params(("id" = i64, Path, description = "the play")),
+    security(("bearer" = []), ("cookie" = [], "csrf" = [])),
+    responses(
+        (status = 204, description = "deleted, with its players"),
+        (status = 403, description = "`guest`", body = ErrorBody),
+        (status = 404, description = "`unknown_play` (also another person's)", body = ErrorBody),
+        (status = 409, description = "`recorded_play`: the play of a takuge match, which cannot be deleted", body = ErrorBody),
+    ))]
+pub async fn delete_play(
+    State(state): S,
+    auth: Auth,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<StatusCode, ApiError> {
+    registered(&auth)?;
+    let who = auth.user.id;
+    // `Some(true)`: deleted; `Some(false)`: a match's play; `None`: not the caller's.
+    let outcome = state
+        .hub
+        .writer()
+        .write(move |c| {
+            Box::pin(async move {
+                use sqlx::Connection;
+                let mut tx = c.begin().await?;
+                let Some(table) =
+                    sqlx::query("SELECT table_id FROM plays WHERE id = $1 AND user_id = $2")
+                        .bind(id)
+                        .bind(who)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .map(|r| r.get::<Option<i64>, _>("table_id"))
+                else {
+                    return Ok(None);
+                };
+                if table.is_some() {
+                    return Ok(Some(false));
+                }
+                sqlx::query("DELETE FROM play_players WHERE play_id = $1")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("DELETE FROM plays WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(Some(true))
+            })
+        })
+        .await?;
+    match outcome {
+        Some(true) => Ok(StatusCode::NO_CONTENT),
+        Some(false) => Err(ApiError::conflict(
+            "recorded_play",
+            "this play is the record of a takuge match and cannot be deleted",
+        )),
+        None => Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_play",
+            format!("there is no play {id} in your history"),
+        )),
+    }
 }

@@ -39,6 +39,12 @@ impl Sql {
         self
     }
 
+    /// Binds an integer that the fixed text already names as the next `$N`.
+    pub fn bind_int(&mut self, v: i64) -> &mut Self {
+        self.args.push(Arg::Int(v));
+        self
+    }
+
     /// Appends a placeholder for a text.
     pub fn text(&mut self, v: impl Into<String>) -> &mut Self {
         self.args.push(Arg::Text(v.into()));
