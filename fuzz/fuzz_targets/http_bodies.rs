@@ -8,8 +8,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use takuge_protocol::{
     decode_bgg_csv, decode_body, decode_query, ActBody, BotsBody, ChangesQuery, CollectionEntry,
-    CreateTable, Credentials, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay,
-    PasswordChange, PlaysQuery, ReplayQuery, ShelfQuery, ShelfSettings, SitBody, WsQuery,
+    CreateTable, Credentials, Dismiss, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay,
+    PasswordChange, PlaysQuery, RecommendQuery, ReplayQuery, ShelfQuery, ShelfSettings,
+    SimilarQuery, SitBody, WsQuery,
 };
 
 /// Decodes `bytes` as a body of `T`; if accepted, checks the round trip and returns it.
@@ -40,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((which, rest)) = data.split_first() else {
         return;
     };
-    match which % 20 {
+    match which % 23 {
         0 => {
             body::<Credentials>(rest);
         }
@@ -87,6 +88,21 @@ fuzz_target!(|data: &[u8]| {
         15 => query::<PlaysQuery>(rest),
         16 => query::<ExportQuery>(rest),
         17 => query::<ChangesQuery>(rest),
+        18 => {
+            body::<Dismiss>(rest);
+        }
+        19 => {
+            query::<RecommendQuery>(rest);
+            if let Ok(q) = std::str::from_utf8(rest).map(decode_query::<RecommendQuery>) {
+                let _ = q.map(|q| q.validate());
+            }
+        }
+        20 => {
+            query::<SimilarQuery>(rest);
+            if let Ok(q) = std::str::from_utf8(rest).map(decode_query::<SimilarQuery>) {
+                let _ = q.map(|q| q.validate());
+            }
+        }
         // The BoardGameGeek import: any bytes, a small row cap; an accepted file's
         // rows are in line order and unique by id.
         _ => {

@@ -9,6 +9,7 @@ mod body;
 mod clock;
 mod message;
 mod query;
+mod recommend;
 mod shelf;
 mod shelf_query;
 
@@ -17,6 +18,7 @@ pub use body::{ActBody, BotsBody, CreateTable, Credentials, PasswordChange, SitB
 pub use clock::Clock;
 pub use message::ClientMsg;
 pub use query::{InviteQuery, LobbyQuery, ReplayQuery, WsQuery};
+pub use recommend::{Dismiss, Language, RecommendQuery, SimilarQuery};
 pub use shelf::{
     rating_tenths, valid_date, CollectionEntry, GameFields, NewPlay, PlayerEntry, ShelfSettings,
     Visibility,

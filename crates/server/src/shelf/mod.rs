@@ -1,7 +1,8 @@
 //! The shelf (issue 17): the catalog of board games (`catalog`, seeded with takuge's
 //! own games by `seed`, changed through proposals an admin approves), each person's
 //! collection (`collection`), plays (`plays`, recorded by finished matches too), the
-//! BoardGameGeek import and the exports (`import`, `export`). Storage is the server's
+//! BoardGameGeek import and the exports (`import`, `export`), recommendations
+//! (`recommend`, issue 18). Storage is the server's
 //! one database (SQLite or PostgreSQL, the same queries: see `db`).
 
 pub mod admin;
@@ -14,6 +15,7 @@ pub mod import;
 pub mod kana;
 pub mod matches;
 pub mod plays;
+pub mod recommend;
 pub mod seed;
 mod sql;
 
