@@ -4,6 +4,7 @@
 import { h, clear } from './dom.js';
 import { get, post, api } from './api.js';
 import { t, lang, errorText } from './i18n.js';
+import { similarBlock } from './recommend.js';
 
 // ctx: {app, main, link, errorBox, showError, navigate}
 let ctx = null;
@@ -246,6 +247,7 @@ async function gamePage(id) {
       h('li', { 'data-count': 'rating' }, t('game.average'), ': ', c.average_rating == null ? '–' : c.average_rating + ' (' + c.ratings + ')'),
     ),
     entryForm,
+    similarBlock(g.id),
     h('h2', null, t('game.recent')),
     playList(data.recent_plays),
   );
