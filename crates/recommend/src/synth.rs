@@ -7,7 +7,7 @@
 //! - **popularity skew**: games have a Zipf popularity (exponent 1: the 10th game is
 //!   known to a tenth as many people as the first), independent of their kind;
 //! - **what people know**: each person knows 8 to a few hundred games (log-normal,
-//!   median about 25), drawn without replacement with probability ∝ popularity ×
+//!   median about 33), drawn without replacement with probability ∝ popularity ×
 //!   affinity — popular games in one's taste first;
 //! - **rating most of what they know**: each known game is rated with probability 0.85;
 //! - **ratings follow affinity**: `4 + 4.5·affinity + quality + leniency + noise`
