@@ -1,11 +1,12 @@
 //! One person's recommendations, and a model build, on synthetic shelves
 //! (`takuge_recommend::synth`). Run outside CI:
 //! `cargo bench -p takuge-recommend -- --warm-up-time 1`; the size comes from
-//! `TAKUGE_BENCH_USERS` / `TAKUGE_BENCH_GAMES` (default 20,000 × 5,000).
+//! `TAKUGE_BENCH_USERS` / `TAKUGE_BENCH_GAMES` (default 20,000 × 5,000) and
+//! `TAKUGE_BENCH_MEDIAN_ENTRIES` (games a person knows at the median; default 33).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use takuge_recommend::synth::{synthesize, Spec};
+use takuge_recommend::synth::{synthesize_known, Spec};
 use takuge_recommend::{Interaction, Model, Params, Request};
 
 fn size(name: &str, default: usize) -> usize {
@@ -21,7 +22,7 @@ fn shelves() -> Vec<Interaction> {
         games: size("TAKUGE_BENCH_GAMES", 5_000),
         seed: 1,
     };
-    synthesize(spec)
+    synthesize_known(spec, size("TAKUGE_BENCH_MEDIAN_ENTRIES", 33))
         .into_iter()
         .map(|r| Interaction {
             user: r.user,

@@ -26,6 +26,18 @@ pub struct Spec {
 
 /// The ratings, people in id order (ids from 1), each person's games in the order drawn.
 pub fn synthesize(spec: Spec) -> Vec<Rating> {
+    generate(spec, 3.2)
+}
+
+/// The same with people knowing `median` games at the median (at least 9; the spread
+/// is the same log-normal), for measuring at other shelf sizes (the benchmark).
+pub fn synthesize_known(spec: Spec, median: usize) -> Vec<Rating> {
+    generate(spec, (median.max(9) as f64 - 8.0).ln())
+}
+
+/// `location`: the log-normal's location (the log of the median, less the 8 everyone
+/// knows).
+fn generate(spec: Spec, location: f64) -> Vec<Rating> {
     let games = spec.games.max(1);
     let clusters = (games / 40).max(3);
     let mut rng = Rng::new(spec.seed);
@@ -49,7 +61,7 @@ pub fn synthesize(spec: Spec) -> Vec<Rating> {
             }
         };
         let leniency = 0.6 * r.normal();
-        let known = ((3.2 + 0.9 * r.normal()).exp().round() as usize + 8).min(games / 2);
+        let known = ((location + 0.9 * r.normal()).exp().round() as usize + 8).min(games / 2);
         // Weighted sampling without replacement (Efraimidis–Spirakis keys: ln(u)/w).
         let mut keys: Vec<(f64, usize)> = (0..games)
             .map(|g| {
