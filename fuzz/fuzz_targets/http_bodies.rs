@@ -1,6 +1,6 @@
 //! Every HTTP body and query decoder on any bytes (the first byte picks which): none
 //! panics, validation never panics, and an accepted value written back out decodes to
-//! the same value. The shelf's and the reviews' bodies and queries, and the BoardGameGeek
+//! the same value. The shelf's, the reviews' and the recommendations' bodies and queries, and the BoardGameGeek
 //! CSV import.
 #![no_main]
 
@@ -9,9 +9,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use takuge_protocol::{
     decode_bgg_csv, decode_body, decode_query, ActBody, BotsBody, ChangesQuery, CollectionEntry,
-    CreateTable, Credentials, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay, NewReview,
-    PasswordChange, PlaysQuery, ReplayQuery, ReportsQuery, ReviewEdit, ReviewReport, ReviewsQuery,
-    ShelfQuery, ShelfSettings, SitBody, WsQuery,
+    CreateTable, Credentials, Dismiss, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay,
+    NewReview, PasswordChange, PlaysQuery, RecommendQuery, ReplayQuery, ReportsQuery, ReviewEdit,
+    ReviewReport, ReviewsQuery, ShelfQuery, ShelfSettings, SimilarQuery, SitBody, WsQuery,
 };
 
 /// Decodes `bytes` as a body of `T`; if accepted, checks the round trip and returns it.
@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((which, rest)) = data.split_first() else {
         return;
     };
-    match which % 25 {
+    match which % 28 {
         0 => {
             body::<Credentials>(rest);
         }
@@ -106,6 +106,21 @@ fuzz_target!(|data: &[u8]| {
         }
         21 => query::<ReviewsQuery>(rest),
         22 => query::<ReportsQuery>(rest),
+        23 => {
+            body::<Dismiss>(rest);
+        }
+        24 => {
+            query::<RecommendQuery>(rest);
+            if let Ok(q) = std::str::from_utf8(rest).map(decode_query::<RecommendQuery>) {
+                let _ = q.map(|q| q.validate());
+            }
+        }
+        25 => {
+            query::<SimilarQuery>(rest);
+            if let Ok(q) = std::str::from_utf8(rest).map(decode_query::<SimilarQuery>) {
+                let _ = q.map(|q| q.validate());
+            }
+        }
         // The BoardGameGeek import: any bytes, a small row cap; an accepted file's
         // rows are in line order and unique by id.
         _ => {

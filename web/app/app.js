@@ -6,6 +6,7 @@ import * as live from './live.js';
 import { t, lang, setLang, onLang, errorText } from './i18n.js';
 import { loadBoard, makeCtx, drawBoard, seatLabel, botHint, botName } from './board-host.js';
 import { shelfRoutes } from './shelf.js';
+import { recommendRoutes } from './recommend.js';
 
 const main = document.getElementById('main');
 const header = document.getElementById('header');
@@ -112,6 +113,7 @@ const routes = [
 ];
 // The shelf's pages (shelf.js), given the helpers they share with these.
 routes.push(...shelfRoutes({ app, main, link, errorBox, showError, navigate: (p, r) => navigate(p, r) }));
+routes.push(...recommendRoutes({ app, main, link, errorBox, showError, navigate: (p, r) => navigate(p, r) }));
 
 export function navigate(path, replace) {
   if (replace) history.replaceState(null, '', path);
@@ -185,6 +187,7 @@ function drawHeader() {
       app.me && !app.me.guest && link('/shelf', t('nav.shelf')),
       app.me && !app.me.guest && link('/plays', t('nav.plays')),
       app.me && !app.me.guest && link('/admin', t('nav.admin')),
+      app.me && !app.me.guest && link('/for-you', t('nav.forYou')),
       h('span', { class: 'spacer' }),
       app.me &&
         h(

@@ -5,6 +5,7 @@ import { h, clear } from './dom.js';
 import { get, post, api } from './api.js';
 import { t, lang, errorText } from './i18n.js';
 import { reviewSection, adminPage } from './reviews.js';
+import { similarBlock } from './recommend.js';
 
 // ctx: {app, main, link, errorBox, showError, navigate}
 let ctx = null;
@@ -249,6 +250,7 @@ async function gamePage(id) {
     ),
     entryForm,
     reviewSection(ctx, g),
+    similarBlock(g.id),
     h('h2', null, t('game.recent')),
     playList(data.recent_plays),
   );

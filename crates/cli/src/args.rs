@@ -41,6 +41,10 @@ pub enum Command {
     /// a 2,000-game shelf page sorted and filtered (p50/p99), a game's page, a 5,000-row
     /// BoardGameGeek import. Run by hand (docs/PERFORMANCE.md), never in CI.
     ShelfBench(ShelfBenchArgs),
+    /// Recommendations measured offline: `takuge recommend eval --ratings FILE.csv`
+    /// compares takuge's recommender with popularity and random picks (docs/RECOMMEND.md);
+    /// `takuge recommend synth` writes a synthetic ratings file to measure on.
+    Recommend(RecommendArgs),
 }
 
 #[derive(Debug, Args)]
@@ -64,6 +68,43 @@ pub struct ShelfBenchArgs {
     /// Requests measured per query.
     #[arg(long, default_value_t = 200)]
     pub rounds: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct RecommendArgs {
+    #[command(subcommand)]
+    pub action: RecommendAction,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RecommendAction {
+    /// Hide a seeded 20% of each person's rated games, build on the rest, recommend 10
+    /// unrated games per person; print precision@10, recall@10, ndcg@10 and coverage
+    /// (relevant: hidden games rated 7 or more) for takuge, popularity and random.
+    Eval {
+        /// `user_id,game_id,rating` lines (BoardGameGeek ids, ratings 1–10; a header
+        /// line is allowed).
+        #[arg(long, value_name = "FILE.csv")]
+        ratings: PathBuf,
+        /// `game_id,title` lines: names a sample person's recommendations (on stderr).
+        #[arg(long, value_name = "FILE.csv")]
+        titles: Option<PathBuf>,
+        /// The seed of the split and of the random baseline.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Write synthetic ratings (taste clusters, Zipf popularity, ratings that follow
+    /// taste; `takuge_recommend::synth` documents the model).
+    Synth {
+        #[arg(long, value_name = "N")]
+        users: usize,
+        #[arg(long, value_name = "M")]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, value_name = "FILE.csv")]
+        out: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]

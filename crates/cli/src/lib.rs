@@ -11,6 +11,7 @@ pub mod bench;
 pub mod error;
 pub mod games;
 pub mod play;
+pub mod recommend;
 pub mod render;
 pub mod replay;
 pub mod setup;
@@ -158,6 +159,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             write!(out(), "{report}")?;
             Ok(())
         }
+        Command::Recommend(args) => recommend::run(&args.action, &mut out()),
         Command::Arena(args) => {
             let report = takuge_games::visit(&args.game, arena::ArenaVisitor(&args))
                 .ok_or_else(|| setup::unknown_game(&registry, &args.game))??;

@@ -9,6 +9,7 @@ mod body;
 mod clock;
 mod message;
 mod query;
+mod recommend;
 mod reviews;
 mod shelf;
 mod shelf_query;
@@ -18,6 +19,7 @@ pub use body::{ActBody, BotsBody, CreateTable, Credentials, PasswordChange, SitB
 pub use clock::Clock;
 pub use message::ClientMsg;
 pub use query::{InviteQuery, LobbyQuery, LobbyStatus, ReplayQuery, WsQuery};
+pub use recommend::{Dismiss, Language, RecommendQuery, SimilarQuery};
 pub use reviews::{
     NewReview, ReportState, ReportsQuery, ReviewEdit, ReviewKind, ReviewOrder, ReviewReport,
     ReviewsQuery, MAX_REPORT_REASON, MAX_REVIEW_TEXT, MAX_REVIEW_TITLE,

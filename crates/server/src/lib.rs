@@ -93,6 +93,11 @@ pub struct Config {
     /// Tables over (finished or abandoned) that one connection may follow at once:
     /// each costs the server the whole table in memory while followed.
     pub max_finished_subscriptions: usize,
+    /// The recommendation model is rebuilt this often (and at start).
+    pub recommend_every: Duration,
+    /// After shelves change, the model is rebuilt once this has passed (and ten times
+    /// the last build's duration, at most `recommend_every`).
+    pub recommend_settle: Duration,
 }
 
 impl Default for Config {
@@ -128,6 +133,8 @@ impl Default for Config {
             max_open_tables_per_guest: 3,
             open_table_ttl: Duration::from_secs(24 * 3600),
             max_finished_subscriptions: 20,
+            recommend_every: Duration::from_secs(300),
+            recommend_settle: Duration::from_secs(2),
         }
     }
 }
@@ -150,6 +157,7 @@ pub struct AppState {
     pub websockets: Arc<limit::Counter<i64>>,
     pub subscriptions: Arc<limit::Counter<IpAddr>>,
     pub readiness: health::Readiness,
+    pub recommender: shelf::recommend::Recommender,
 }
 
 #[utoipa::path(get, path = "/healthz", tag = "server",
@@ -323,6 +331,10 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(shelf::reviews::hide_review))
         .routes(routes!(shelf::reviews::restore_review))
         .routes(routes!(shelf::reviews::review_history))
+        .routes(routes!(shelf::recommend::recommendations))
+        .routes(routes!(shelf::recommend::dismiss))
+        .routes(routes!(shelf::recommend::undismiss))
+        .routes(routes!(shelf::recommend::similar))
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
         // The BoardGameGeek import takes a file, larger than any JSON body.
         .merge(
@@ -397,9 +409,11 @@ impl Server {
             login_throttle: throttle::LoginThrottle::default(),
             sockets: sockets::Sockets::default(),
             shutdown,
+            recommender: shelf::recommend::Recommender::default(),
         });
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
         tokio::spawn(caps::expire_loop(state.clone()));
+        tokio::spawn(shelf::recommend::rebuild_loop(state.clone()));
         let listener = tokio::net::TcpListener::bind(state.config.bind)
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", state.config.bind))?;

@@ -1050,6 +1050,38 @@ async fn shelf_answers(k: &mut Checker, admin: &Client) {
     let (s, b) = admin.get("/api/collections/me/export").await;
     assert_eq!(s, 200);
     k.answer("get", "/api/collections/me/export", s, &b);
+    // Recommendations (issue 18).
+    for q in [
+        "?players=2&max_minutes=60&lang=ja",
+        "?limit=5",
+        "?players=0",
+    ] {
+        let (s, b) = admin.get(&format!("/api/recommendations{q}")).await;
+        k.answer("get", "/api/recommendations", s, &b);
+    }
+    for q in ["", "?limit=0"] {
+        let (s, b) = admin
+            .get(&format!("/api/catalog/secret-moon/similar{q}"))
+            .await;
+        k.answer("get", "/api/catalog/{id}/similar", s, &b);
+    }
+    let (_, moon) = admin.get("/api/catalog/secret-moon").await;
+    let moon = moon["game"]["id"].as_i64().expect("id");
+    for id in [moon, 999_999] {
+        let (s, b) = admin
+            .post("/api/recommendations/dismiss", json!({ "game_id": id }))
+            .await;
+        k.answer("post", "/api/recommendations/dismiss", s, &b);
+    }
+    for _ in 0..2 {
+        let (s, b) = send(
+            reqwest::Method::DELETE,
+            format!("/api/recommendations/dismiss/{moon}"),
+            None,
+        )
+        .await;
+        k.answer("delete", "/api/recommendations/dismiss/{id}", s, &b);
+    }
     // A manual play deleted; a second time it is gone.
     let (_, h) = admin.get("/api/plays").await;
     let play = h["plays"][0]["id"].as_i64().expect("the logged play");

@@ -292,6 +292,7 @@ pub async fn put_entry(
         .writer()
         .write(move |c| Box::pin(async move { upsert_entry(c, user, game_id, &row).await }))
         .await?;
+    state.recommender.changed();
     entry_of(&state.db, user, game_id)
         .await?
         .map(Json)
@@ -322,6 +323,7 @@ pub async fn delete_entry(
             vec![auth.user.id.into(), game.id.into()],
         )
         .await?;
+    state.recommender.changed();
     if gone == 0 {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,

@@ -252,7 +252,10 @@ pub async fn import(
         .write(move |c| Box::pin(run(c, user, admin, rows)))
         .await;
     match result {
-        Ok(report) => Ok(Json(report)),
+        Ok(report) => {
+            state.recommender.changed();
+            Ok(Json(report))
+        }
         Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Err(ApiError::conflict(
             "retry",
             "another import added one of these games at the same moment; nothing was changed: import again",

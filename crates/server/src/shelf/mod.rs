@@ -2,8 +2,8 @@
 //! own games by `seed`, changed through proposals an admin approves), each person's
 //! collection (`collection`), plays (`plays`, recorded by finished matches too), the
 //! BoardGameGeek import and the exports (`import`, `export`), reviews and rule notes
-//! (`reviews`). Storage is the server's one database (SQLite or PostgreSQL, the same
-//! queries: see `db`).
+//! (`reviews`), recommendations (`recommend`, issue 18). Storage is the server's one
+//! database (SQLite or PostgreSQL, the same queries: see `db`).
 
 pub mod admin;
 pub mod bench;
@@ -16,6 +16,7 @@ pub mod import;
 pub mod kana;
 pub mod matches;
 pub mod plays;
+pub mod recommend;
 pub mod reviews;
 pub mod seed;
 mod sql;

@@ -277,6 +277,7 @@ pub async fn log_play(
         .await?
         .pop()
         .ok_or_else(|| ApiError::internal("a stored play vanished"))?;
+    state.recommender.changed();
     Ok((StatusCode::CREATED, Json(play)))
 }
 
