@@ -6,6 +6,23 @@
 
 use takuge_bitoku::{BOARD_TOML, CARDS_TOML, TILES_TOML};
 
+/// `v` with every object's keys in sorted order: the file must not depend on whether
+/// serde_json keeps insertion order (its `preserve_order` feature, which another crate of
+/// the workspace may turn on in a workspace build).
+fn sorted(v: serde_json::Value) -> serde_json::Value {
+    match v {
+        serde_json::Value::Object(m) => {
+            let mut entries: Vec<(String, serde_json::Value)> = m.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            serde_json::Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        serde_json::Value::Array(a) => {
+            serde_json::Value::Array(a.into_iter().map(sorted).collect())
+        }
+        other => other,
+    }
+}
+
 fn expected() -> String {
     let mut all = serde_json::Map::new();
     for (name, text) in [
@@ -20,7 +37,7 @@ fn expected() -> String {
         "// Generated from crates/bitoku/data/*.toml by crates/bitoku/tests/web_components.rs\n\
          // (TAKUGE_BLESS=1 cargo test -p takuge-bitoku --test web_components): do not edit.\n\
          export default {};\n",
-        serde_json::to_string(&serde_json::Value::Object(all)).expect("JSON")
+        serde_json::to_string(&sorted(serde_json::Value::Object(all))).expect("JSON")
     )
 }
 
