@@ -994,7 +994,7 @@ async function tablePage(m, params) {
 
   function logLine(e, you) {
     const seats = s.msg.seats;
-    return h('li', { 'data-log-index': e.index, class: e.seat === you && you !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(seats[e.seat], e.seat) + ': '), logText(e));
+    return h('li', { 'data-log-index': e.index, class: e.seat === null ? 'news' : e.seat === you && you !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(seats[e.seat], e.seat) + ': '), logText(e));
   }
 
   function drawLog() {
@@ -1217,11 +1217,15 @@ async function replayPage(m, params) {
       return;
     }
     // Step k > 0 is action k-1: its actor and the line this perspective reads.
-    const entries = steps.slice(1, i + 1).map((st) => ({ seat: st.seat, text: st.log, text_ja: st.log_ja }));
+    // A step that revealed something (a reveal's places, cards, exhibits) adds that line.
+    const entries = steps.slice(1, i + 1).flatMap((st) => [
+      { seat: st.seat, text: st.log, text_ja: st.log_ja },
+      ...(st.news ? [{ seat: null, text: st.news, text_ja: st.news_ja }] : []),
+    ]);
     clear(
       logBox,
       entries.map((e) =>
-        h('li', { class: e.seat === seat && seat !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(info.seats[e.seat], e.seat) + ': '), logText(e)),
+        h('li', { class: e.seat === null ? 'news' : e.seat === seat && seat !== null ? 'mine' : '' }, h('span', { class: 'log-seat' }, e.seat === null || e.seat === undefined ? '' : seatLabel(info.seats[e.seat], e.seat) + ': '), logText(e)),
       ),
     );
     logBox.scrollTop = logBox.scrollHeight;

@@ -95,6 +95,22 @@ test('a whole game against bots by clicking the table; a reload mid-game resumes
   await page.waitForSelector('.ah-result');
   t.diagnostic(`${n} clicks; ${await page.textContent('.ah-turn')}; table version ${await page.evaluate(() => document.body.dataset.version)}`);
   await screenshot(page, 'art-heist-result');
+
+  // The log tells every reveal as soon as it is public (issue 21, item 2): a line of no
+  // seat with the places, the cards, the exhibits — not only "seat N acted".
+  const news = () => page.$$eval('[data-log] li.news', (els) => els.map((e) => e.textContent));
+  const live = await news();
+  assert.ok(live.some((l) => l.startsWith('Places revealed — seat 1: ')), live.slice(0, 3).join(' | '));
+  assert.ok(live.some((l) => l.startsWith('Cards at the')));
+  assert.ok(live.some((l) => l.startsWith('Final exhibits')));
+  // The replay tells a spectator the same story, step by step.
+  await page.click('a[href^="/replay/"]');
+  await page.waitForSelector('[data-replay-forward]');
+  await page.selectOption('[data-replay-seat]', '');
+  await page.waitForSelector('[data-replay-last]');
+  await page.click('[data-replay-last]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-log] li.news').length > 0);
+  assert.deepEqual(await news(), live, 'the replay tells every reveal');
   await page.context().close();
 });
 

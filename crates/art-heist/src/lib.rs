@@ -17,6 +17,7 @@ mod determinize;
 mod fast;
 mod legal;
 mod log_ja;
+mod news;
 mod rules;
 mod setup;
 mod state;
@@ -35,8 +36,8 @@ pub use types::{Action, AuctionResult, Options, Reject};
 pub use view::{ArtFace, AuctionView, CardFace, PileView, PlayerView, Step, View};
 
 use takuge_engine::{
-    BotFactory, Game, GameMeta, GameRng, MonteCarloBot, Outcome, RandomBot, Seat, SeatSet, Seated,
-    SetupError, Viewer,
+    BotFactory, Game, GameMeta, GameRng, Lang, MonteCarloBot, Outcome, RandomBot, Seat, SeatSet,
+    Seated, SetupError, Viewer,
 };
 
 static META: GameMeta = GameMeta {
@@ -167,5 +168,10 @@ impl Game for ArtHeist {
 
     fn describe_ja(&self, _actor: Seat, action: &Action, _viewer: Viewer) -> Option<String> {
         Some(log_ja::describe_ja(self, action))
+    }
+
+    /// news.rs: the places, cards and exhibits of each reveal.
+    fn revealed_in(&self, before: &Self, lang: Lang) -> Option<String> {
+        self.revealed_since(before, lang)
     }
 }

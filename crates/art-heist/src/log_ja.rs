@@ -18,7 +18,7 @@ fn colour(c: Colour) -> &'static str {
     }
 }
 
-fn card(rules: &Components, card: ActionCard) -> String {
+pub(crate) fn card(rules: &Components, card: ActionCard) -> String {
     if !card.is_valid() {
         return format!("不明なカード {}", card.0);
     }
@@ -31,7 +31,7 @@ fn card(rules: &Components, card: ActionCard) -> String {
     }
 }
 
-fn art(rules: &Components, a: ArtCard) -> String {
+pub(crate) fn art(rules: &Components, a: ArtCard) -> String {
     if rules.all_art() & a.bit() == 0 {
         return format!("不明な美術品 {}", a.0);
     }

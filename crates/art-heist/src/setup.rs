@@ -91,6 +91,7 @@ pub(crate) fn new(options: &Options, players: usize, seed: u64) -> Result<ArtHei
         castle_thieves: 0,
         castle_detectives: 0,
         final_strength: PerSeat::default(),
+        news: Default::default(),
     };
     game.start_turn();
     Ok(game)

@@ -114,6 +114,8 @@ pub struct ArtHeist {
     pub(crate) castle_detectives: u8,
     /// Strength of each seat's final exhibit (0: none).
     pub(crate) final_strength: PerSeat<u16>,
+    /// The last reveal, for the log (`news.rs`).
+    pub(crate) news: crate::news::News,
 }
 
 /// The components a state plays with (compared by identity: there is one set).

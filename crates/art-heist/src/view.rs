@@ -335,7 +335,7 @@ impl ArtHeist {
     }
 }
 
-fn describe_card(rules: &Components, card: ActionCard) -> String {
+pub(crate) fn describe_card(rules: &Components, card: ActionCard) -> String {
     if !card.is_valid() {
         return format!("unknown card {}", card.0);
     }
@@ -348,7 +348,7 @@ fn describe_card(rules: &Components, card: ActionCard) -> String {
     }
 }
 
-fn describe_art(rules: &Components, a: ArtCard) -> String {
+pub(crate) fn describe_art(rules: &Components, a: ArtCard) -> String {
     if rules.all_art() & a.bit() == 0 {
         return format!("unknown art {}", a.0);
     }

@@ -12,7 +12,8 @@ use serde_json::Value;
 use std::io::{BufRead, Write};
 use takuge_engine::record::{LoggedAction, RECORD_FORMAT};
 use takuge_engine::{
-    DynState, GameRng, MatchRecord, Outcome, Registry, Seat, SeatRecord, SeatSet, Viewer, MAX_SEATS,
+    DynState, GameRng, Lang, MatchRecord, Outcome, Registry, Seat, SeatRecord, SeatSet, Viewer,
+    MAX_SEATS,
 };
 
 /// The bot every game has: a uniformly random legal action (used when the game has
@@ -217,11 +218,13 @@ pub fn play(
                 (1, Some(human)) => state.describe_for(seat, &action, Viewer::Seat(human)),
                 _ => state.describe_for(seat, &action, Viewer::Spectator),
             };
+            let before = state.box_clone();
             apply(state.as_mut(), seat, &action)?;
             match label {
                 Some(label) => writeln!(out, "{seat} ({}): {label}", names[seat.index()])?,
                 None => writeln!(out, "{seat} ({}) has played.", names[seat.index()])?,
             }
+            tell_news(out, before.as_ref(), state.as_ref())?;
             record.actions.push(LoggedAction { seat, action });
             continue;
         }
@@ -257,8 +260,10 @@ pub fn play(
             Answer::InputEnded => return leave(out, record, "Input ended"),
             Answer::Action(action) => {
                 let label = state.describe(&action).unwrap_or_default();
+                let before = state.box_clone();
                 apply(state.as_mut(), seat, &action)?;
                 writeln!(out, "{seat} ({}) played: {label}", names[seat.index()])?;
+                tell_news(out, before.as_ref(), state.as_ref())?;
                 record.actions.push(LoggedAction { seat, action });
             }
         }
@@ -303,6 +308,18 @@ fn bot_action(
             e.message
         ))),
     }
+}
+
+/// What the last action revealed to everyone (a reveal's places, cards, exhibits).
+fn tell_news(
+    out: &mut dyn Write,
+    before: &dyn DynState,
+    after: &dyn DynState,
+) -> Result<(), CliError> {
+    if let Some(news) = after.revealed_in(before, Lang::En) {
+        writeln!(out, "  ▸ {news}")?;
+    }
+    Ok(())
 }
 
 fn apply(state: &mut dyn DynState, seat: Seat, action: &Value) -> Result<(), CliError> {

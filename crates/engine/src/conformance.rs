@@ -306,10 +306,14 @@ impl<G: Probe> Playthrough<'_, G> {
             }
             self.log
                 .push(format!("{pick}: {}", state.describe(&action)));
+            let before = deep.then(|| state.clone());
             if let Err(e) = state.apply(pick, &action) {
                 return Err(self.fail(format!(
                     "legal action {action:?} of {pick} was refused: {e}"
                 )));
+            }
+            if let Some(before) = before {
+                self.check_news(&before, &state, rng)?;
             }
             self.record.push(LoggedAction { seat: pick, action });
             steps += 1;
@@ -507,7 +511,9 @@ impl<G: Probe> Playthrough<'_, G> {
             .map(Viewer::Seat)
             .chain(std::iter::once(Viewer::Spectator))
             .find(|&v| {
-                after.view(v) != state.view(v) || state.describe_for(pick, action, v).is_some()
+                after.view(v) != state.view(v)
+                    || state.describe_for(pick, action, v).is_some()
+                    || after.revealed_in(state, Lang::En).is_some()
             });
         let draft = after.drafting(pick);
         match (draft, still_choosing, shown_to) {
@@ -745,6 +751,28 @@ impl<G: Probe> Playthrough<'_, G> {
                 if line.is_some() != en.is_some() {
                     return Err(self.fail(format!(
                         "{viewer:?} reads {line:?} in {lang:?} of {actor}'s action but {en:?} in English"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// What an action revealed ([`Game::revealed_in`]) is the same in every world a
+    /// seat believes in, before and after the action, and in every language or none.
+    fn check_news(&self, before: &G, after: &G, rng: &mut GameRng) -> Result<(), Violation> {
+        for lang in Lang::ALL {
+            let line = after.revealed_in(before, lang);
+            if line.is_some() != after.revealed_in(before, Lang::En).is_some() {
+                return Err(self.fail(format!(
+                    "an action revealed {line:?} in {lang:?} but not in English, or the other way"
+                )));
+            }
+            for seat in Seat::all(self.players) {
+                let (was, is) = (before.determinize(seat, rng), after.determinize(seat, rng));
+                if is.revealed_in(&was, lang) != line {
+                    return Err(self.fail(format!(
+                        "what an action revealed differs in worlds determinized for {seat}: {line:?}"
                     )));
                 }
             }

@@ -86,6 +86,9 @@ pub trait DynState: Send + Sync {
     /// Every viewer's line for `actor` playing `action` in `lang`: one per seat, then
     /// the spectator's (see [`DynState::describe_for`]); the action is parsed once.
     fn describe_for_all(&self, actor: Seat, action: &Value, lang: Lang) -> Vec<Option<String>>;
+    /// [`Game::revealed_in`]: what came out to everyone with the action that turned
+    /// `before` (a state of the same game) into this one; `None` for another game's.
+    fn revealed_in(&self, before: &dyn DynState, lang: Lang) -> Option<String>;
     /// Asks the named bot for `seat`'s action.
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError>;
     /// [`DynState::bot_action`] whose search stops early once `cancel` is set
@@ -286,6 +289,11 @@ impl<G: Game> DynState for State<G> {
             .chain(std::iter::once(Viewer::Spectator))
             .map(|v| self.game.describe_for_in(actor, &action, v, lang))
             .collect()
+    }
+
+    fn revealed_in(&self, before: &dyn DynState, lang: Lang) -> Option<String> {
+        let before = before.as_any().downcast_ref::<Self>()?;
+        self.game.revealed_in(&before.game, lang)
     }
 
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError> {

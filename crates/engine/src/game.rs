@@ -335,6 +335,22 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// What became public to everyone with the action that turned `before` into
+    /// `self`, in `lang`: the choices a simultaneous reveal turned face up, the bids an
+    /// auction showed — what [`Game::describe_for`], asked before the action, could not
+    /// yet say. A log a player can follow tells each secret as soon as it is out
+    /// (「「せーの!」で展示する美術品を公開する」), and a replay then tells a spectator the
+    /// whole story. Asked of the state after every action with the state before it;
+    /// `None` when nothing came out. The line is the same for every viewer, so it must
+    /// depend only on what every seat knows after the action: the conformance suite
+    /// compares it in worlds determinized for each seat (of `before` and of `self`),
+    /// and asks for a line in every language exactly when there is an English one.
+    /// Default: nothing is ever revealed.
+    fn revealed_in(&self, before: &Self, lang: Lang) -> Option<String> {
+        let _ = (before, lang);
+        None
+    }
+
     /// What `viewer` observes of `actor` (another seat) playing `action`, as a number
     /// the searching bots key their trees by: two moves `viewer` reads the same
     /// [`Game::describe_for`] line of must give the same key, in every world `viewer`

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 use takuge_engine::conformance::{self, Config, Probe};
-use takuge_engine::{Game, GameMeta, GameRng, Outcome, Seat, SeatSet, SetupError, Viewer};
+use takuge_engine::{Game, GameMeta, GameRng, Lang, Outcome, Seat, SeatSet, SetupError, Viewer};
 
 /// Which leak the game has.
 const CORRECT: u8 = 0;
@@ -23,6 +23,9 @@ const DRAFT_SHOWS_ITS_PROGRESS: u8 = 2;
 /// `determinize` keeps the other seats' part-made showcases (a bot would search
 /// knowing them).
 const WORLD_KEEPS_OTHERS_DRAFTS: u8 = 3;
+/// What an action revealed (`Game::revealed_in`) tells of a showcase chosen but not yet
+/// shown: its size, when the seat finishes choosing.
+const NEWS_BEFORE_THE_REVEAL: u8 = 4;
 
 const MAX: usize = 3;
 const ROUNDS: u8 = 3;
@@ -243,6 +246,29 @@ impl<const BUG: u8> Game for Showcase<BUG> {
         })
     }
 
+    /// The showcases, once all are chosen: 「「せーの!」で展示する」.
+    fn revealed_in(&self, before: &Self, lang: Lang) -> Option<String> {
+        if self.round == before.round {
+            let leak = (0..self.players)
+                .find(|&p| self.choices[p].done && !before.choices[p].done)
+                .filter(|_| BUG == NEWS_BEFORE_THE_REVEAL)?;
+            return Some(format!(
+                "seat {leak} chose {} cards",
+                self.choices[leak].put
+            ));
+        }
+        let shown: Vec<String> = self.revealed[..self.players]
+            .iter()
+            .enumerate()
+            .filter_map(|(p, r)| r.map(|(n, sum)| (p, n, sum)))
+            .map(|(p, n, sum)| match lang {
+                Lang::En => format!("seat {p}: {n} cards, {sum}"),
+                Lang::Ja => format!("{p}番席: {n}枚・{sum}"),
+            })
+            .collect();
+        Some(shown.join("; "))
+    }
+
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut world = self.clone();
         for p in (0..self.players).filter(|&p| p != seat.index()) {
@@ -316,4 +342,37 @@ fn a_draft_that_shows_its_progress_to_rivals_is_caught() {
 fn a_world_that_keeps_a_rivals_part_made_choice_is_caught() {
     let what = violation::<WORLD_KEEPS_OTHERS_DRAFTS>();
     assert!(what.contains("begin that choice afresh"), "{what}");
+}
+
+#[test]
+fn news_of_a_choice_not_yet_revealed_is_caught() {
+    let what = violation::<NEWS_BEFORE_THE_REVEAL>();
+    assert!(
+        what.contains("revealed differs in worlds determinized"),
+        "{what}"
+    );
+}
+
+#[test]
+fn the_reveal_is_news_in_every_language() {
+    let mut g = Showcase::<CORRECT>::new(&Options {}, 2, 0).expect("two players");
+    let before = g.clone();
+    g.apply(Seat(0), &Action::Nothing).expect("legal");
+    assert_eq!(
+        g.revealed_in(&before, Lang::En),
+        None,
+        "one showcase of two"
+    );
+    let before = g.clone();
+    for a in [Action::Size(1), Action::Card(3)] {
+        g.apply(Seat(1), &a).expect("legal");
+    }
+    assert_eq!(
+        g.revealed_in(&before, Lang::En).as_deref(),
+        Some("seat 0: 0 cards, 0; seat 1: 1 cards, 3")
+    );
+    assert_eq!(
+        g.revealed_in(&before, Lang::Ja).as_deref(),
+        Some("0番席: 0枚・0; 1番席: 1枚・3")
+    );
 }

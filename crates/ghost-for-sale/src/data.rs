@@ -16,6 +16,8 @@ pub const PER_ROUND: usize = 6;
 #[serde(deny_unknown_fields)]
 pub struct PropertyCard {
     pub name: String,
+    /// The name in katakana, for the Japanese log (「Algernon館」 reads badly).
+    pub name_ja: String,
     /// Points for 0, 1, 2, 3 and 4 ghosts; 5 or more ghosts score 0.
     pub points: [u8; 5],
 }
@@ -108,6 +110,12 @@ pub fn parse(text: &str) -> Result<Data, String> {
 
 /// 0 at 0 ghosts, then rising and falling (never rising again), with a positive peak.
 fn check_table(card: &PropertyCard) -> Result<(), String> {
+    if card.name_ja.trim().is_empty() {
+        return Err(format!(
+            "{}: name_ja (the name in katakana) is empty",
+            card.name
+        ));
+    }
     let p = card.points;
     if p[0] != 0 {
         return Err(format!("{}: 0 ghosts must score 0", card.name));
@@ -136,6 +144,15 @@ pub fn data() -> Result<&'static Data, &'static str> {
         Ok(d) => Ok(d),
         Err(e) => Err(e.as_str()),
     }
+}
+
+/// The katakana name of a property (global id 0..12), for the Japanese log.
+pub fn property_name_ja(id: usize) -> String {
+    data()
+        .ok()
+        .and_then(|d| d.properties.get(id))
+        .map(|p| p.name_ja.clone())
+        .unwrap_or_else(|| format!("物件{id}"))
 }
 
 /// The name of a property (global id 0..12), for views and descriptions.

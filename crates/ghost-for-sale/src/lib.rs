@@ -13,6 +13,7 @@ mod determinize;
 mod fast;
 mod legal;
 mod log_ja;
+mod news;
 mod rules;
 mod state;
 #[doc(hidden)]
@@ -29,7 +30,7 @@ pub use view::{
 };
 
 use takuge_engine::{
-    BotFactory, Game, GameMeta, GameRng, MonteCarloBot, Outcome, RandomBot, Seat, SeatSet,
+    BotFactory, Game, GameMeta, GameRng, Lang, MonteCarloBot, Outcome, RandomBot, Seat, SeatSet,
     SetupError, Viewer,
 };
 
@@ -147,6 +148,12 @@ impl Game for GhostForSale {
 
     fn describe_ja(&self, actor: Seat, action: &Action, viewer: Viewer) -> Option<String> {
         log_ja::describe_for(self, actor, action, viewer)
+    }
+
+    /// news.rs: the bidding cards of each auction and the "?" cards of each round,
+    /// when they are turned over.
+    fn revealed_in(&self, before: &Self, lang: Lang) -> Option<String> {
+        news::revealed_since(self, before, lang)
     }
 }
 

@@ -18,7 +18,7 @@ pub(crate) fn seat(s: Seat) -> String {
 fn property(g: &GhostForSale, local: u8) -> String {
     let id = usize::from(g.round) * PER_ROUND + usize::from(local);
     let kind = if id < PER_ROUND { "館" } else { "城" };
-    format!("{}{kind}", data::property_name(id))
+    format!("{}{kind}", data::property_name_ja(id))
 }
 
 /// What `viewer` reads of `actor` playing `action` (`describe_ja`): the same secrecy

@@ -46,7 +46,9 @@ pub struct TableHead<'a> {
 #[derive(Serialize)]
 pub struct LogLine<'a> {
     pub index: usize,
-    pub seat: Seat,
+    /// `null` for what an action revealed to everyone (the places, cards or exhibits
+    /// of a reveal), a line of its own after the action's.
+    pub seat: Option<Seat>,
     pub text: Cow<'a, str>,
     pub text_ja: Cow<'a, str>,
 }

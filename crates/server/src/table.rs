@@ -269,7 +269,9 @@ type Written = (Viewer, Option<Seat>, Vec<u8>, Vec<u8>);
 
 /// One log entry as each viewer may read it: index = seat, last = spectator.
 struct LogEntry {
-    seat: Seat,
+    /// The seat that acted; `None` for what an action revealed to everyone
+    /// (`Game::revealed_in`), a line of its own after the action's.
+    seat: Option<Seat>,
     lines: Vec<Option<String>>,
     /// The same in Japanese (`text_ja`).
     lines_ja: Vec<Option<String>>,
@@ -342,6 +344,20 @@ impl Backoff {
 
 fn err(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::new(status, code, message)
+}
+
+/// What the action that turned `before` into `after` revealed to everyone
+/// (`Game::revealed_in`), as a log entry of no seat that every viewer reads alike.
+fn news_entry(before: &dyn DynState, after: &dyn DynState, players: usize) -> Option<LogEntry> {
+    let en = after.revealed_in(before, Lang::En)?;
+    let ja = after
+        .revealed_in(before, Lang::Ja)
+        .unwrap_or_else(|| en.clone());
+    Some(LogEntry {
+        seat: None,
+        lines: vec![Some(en); players + 1],
+        lines_ja: vec![Some(ja); players + 1],
+    })
 }
 
 /// The line of a viewer who may read nothing of the action but that it happened; the
@@ -845,6 +861,7 @@ impl Table {
         // A step of a secret choice still being put together: committed, but nobody
         // else learns of it (`crate::moves`).
         let drafting = next.drafting(seat);
+        let news = news_entry(&**state, &*next, self.meta.players);
         let new_step = self.steps() + 1;
         let new_version = self.version() + u64::from(!drafting);
         let before = state.to_move();
@@ -918,10 +935,11 @@ impl Table {
         } else {
             self.moves.complete(seat, &mut lines, &mut lines_ja);
             self.log.push(LogEntry {
-                seat,
+                seat: Some(seat),
                 lines,
                 lines_ja,
             });
+            self.log.extend(news);
         }
         if let Some(outcome) = outcome {
             self.meta.outcome = Some(outcome);
@@ -991,10 +1009,16 @@ impl Table {
             Viewer::Seat(s) => s.index(),
             Viewer::Spectator => self.meta.players,
         };
-        fn line(lines: &[Option<String>], i: usize, seat: Seat, lang: Lang) -> Cow<'_, str> {
-            match lines.get(i) {
-                Some(Some(text)) => Cow::Borrowed(text.as_str()),
-                _ => Cow::Owned(acted(seat, lang)),
+        fn line(
+            lines: &[Option<String>],
+            i: usize,
+            seat: Option<Seat>,
+            lang: Lang,
+        ) -> Cow<'_, str> {
+            match (lines.get(i), seat) {
+                (Some(Some(text)), _) => Cow::Borrowed(text.as_str()),
+                (_, Some(seat)) => Cow::Owned(acted(seat, lang)),
+                (_, None) => Cow::Borrowed(""),
             }
         }
         let log = self
@@ -1685,6 +1709,8 @@ fn restore(
         let before = state.to_move();
         let mut lines = state.describe_for_all(a.seat, &a.action, Lang::En);
         let mut lines_ja = state.describe_for_all(a.seat, &a.action, Lang::Ja);
+        // The state before the action: what the action revealed is asked of the two.
+        let before_state = state.box_clone();
         state.apply(a.seat, &a.action).map_err(|e| {
             ApiError::internal(format!(
                 "table {}: action {} no longer replays: {}",
@@ -1694,6 +1720,9 @@ fn restore(
             ))
         })?;
         let drafting = state.drafting(a.seat);
+        let news = (!drafting)
+            .then(|| news_entry(&*before_state, &*state, meta.players))
+            .flatten();
         moves.push_step(!drafting);
         track_pending(pending, before, state.to_move(), moves.version());
         if drafting {
@@ -1703,10 +1732,11 @@ fn restore(
         } else {
             moves.complete(a.seat, &mut lines, &mut lines_ja);
             log.push(LogEntry {
-                seat: a.seat,
+                seat: Some(a.seat),
                 lines,
                 lines_ja,
             });
+            log.extend(news);
         }
     }
     Ok((state, log, moves))
@@ -1928,16 +1958,27 @@ pub fn replay_steps(
         let text_ja = state
             .describe_for_in(a.seat, &a.action, viewer, Lang::Ja)
             .unwrap_or_else(|| acted(a.seat, Lang::Ja));
+        let before = state.box_clone();
         state
             .apply(a.seat, &a.action)
             .map_err(|e| ApiError::internal(format!("replay step {}: {}", i + 1, e.message)))?;
-        steps.push(json!({
+        let mut step = json!({
             "version": i + 1,
             "seat": a.seat,
             "log": text,
             "log_ja": text_ja,
             "view": state.view(viewer),
-        }));
+        });
+        // What the step revealed to everyone: the places, cards or exhibits of a reveal.
+        if let (Some(news), Some(fields)) = (
+            news_entry(&*before, &*state, record.players()),
+            step.as_object_mut(),
+        ) {
+            let first = |l: Vec<Option<String>>| l.into_iter().flatten().next();
+            fields.insert("news".into(), json!(first(news.lines)));
+            fields.insert("news_ja".into(), json!(first(news.lines_ja)));
+        }
+        steps.push(step);
     }
     Ok(steps)
 }

@@ -259,4 +259,81 @@ async fn an_exhibit_is_one_move_for_everyone_else(backend: Backend) {
     server.shutdown().await;
 }
 
-on_both_databases!(an_exhibit_is_one_move_for_everyone_else);
+/// The log entries of no seat: what reveals told everyone.
+fn news_of(messages: &[Value]) -> Vec<Value> {
+    let mut seen = std::collections::BTreeMap::new();
+    for m in messages {
+        for e in m["log"].as_array().into_iter().flatten() {
+            if e["seat"].is_null() {
+                seen.insert(e["index"].as_u64().expect("index"), e.clone());
+            }
+        }
+    }
+    seen.into_values().collect()
+}
+
+/// Issue 21, item 2: 193 of 236 lines of an art-heist game read "seat N acted", even
+/// after the reveal and in the replay. Every reveal is now a line of its own, the same
+/// for everyone, live, after a restart and in the replay.
+async fn every_reveal_is_a_log_line_for_everyone_live_restored_and_replayed(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    let mut server = env.start().await;
+    let a = Client::guest(server.addr).await;
+    let (s, t) = a
+        .post(
+            "/api/tables",
+            json!({"game": "art-heist", "players": 5, "seed": 5}),
+        )
+        .await;
+    assert_eq!(s, 201, "{t}");
+    let id = t["id"].as_i64().expect("id");
+    for step in ["bots", "start"] {
+        let (s, r) = a.post(&format!("/api/tables/{id}/{step}"), json!({})).await;
+        assert_eq!(s, 200, "{r}");
+    }
+    let live = news_of(&play_seat(a.with_base(server.addr), id, None).await);
+    assert!(
+        live.len() > 10,
+        "{} reveals told in a game: {live:?}",
+        live.len()
+    );
+    let text = |e: &Value| e["text"].as_str().unwrap_or_default().to_string();
+    assert!(
+        text(&live[0]).starts_with("Places revealed — seat 1: "),
+        "{}",
+        live[0]
+    );
+    assert!(live.iter().any(|e| text(e).starts_with("Cards at the")));
+    assert!(live.iter().any(|e| text(e).starts_with("Final exhibits")));
+    assert!(live.iter().all(|e| e["text_ja"]
+        .as_str()
+        .is_some_and(|t| t.contains("公開") || t.contains("展示"))));
+
+    // A spectator after a restart reads the same lines (the log is rebuilt on restore).
+    server.shutdown().await;
+    server = env.start().await;
+    let watcher = Client::guest(server.addr).await;
+    let mut ws = watcher.ws().await;
+    ws.send(json!({"type": "subscribe", "table": id})).await;
+    let restored = news_of(&[next_table(&mut ws).await]);
+    assert_eq!(restored, live, "the reveals after a restart");
+
+    // The replay tells the same, at the steps that revealed.
+    let (s, r) = watcher.get(&format!("/api/tables/{id}/replay")).await;
+    assert_eq!(s, 200, "{r}");
+    let replayed: Vec<String> = r["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter_map(|st| st["news"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(replayed, live.iter().map(text).collect::<Vec<_>>());
+    server.shutdown().await;
+}
+
+on_both_databases!(
+    an_exhibit_is_one_move_for_everyone_else,
+    every_reveal_is_a_log_line_for_everyone_live_restored_and_replayed
+);

@@ -1,7 +1,8 @@
 //! The auction house (オークション会場): the bids revealed, the highest one buying a
 //! face-up art card, a lone thief taking the money.
 
-use crate::cards::Pile;
+use crate::cards::{Pile, Place};
+use crate::news::Shown;
 use crate::state::{lowest, seat_bit, seats, ArtHeist, Phase};
 use crate::types::{AuctionResult, SeatId};
 
@@ -13,6 +14,11 @@ impl ArtHeist {
     /// The auction, given the kinds of the cards played there (see `playing`).
     pub(crate) fn resolve_auction_of(&mut self, kinds: [u8; 4]) {
         self.revealed |= self.at_auction;
+        self.tell(Shown::Cards {
+            place: Place::AuctionHouse,
+            seats: self.at_auction,
+            played: self.played,
+        });
         let [money, thieves, _, _] = kinds;
         self.auction_thieves = thieves;
         // 「お金は必ず1枚だけ出す。最も高い値を付けたプレイヤーが、2枚のヤマの内、

@@ -2,7 +2,8 @@
 //! (泥棒), the detectives catching them (探偵).
 
 use super::{fill_order, sort_descending};
-use crate::cards::{ArtCard, PLAYERS};
+use crate::cards::{ArtCard, Place, PLAYERS};
+use crate::news::Shown;
 use crate::state::{rank_among, seat_bit, seats, ArtHeist, Listed, Phase, SeatOrder};
 use crate::types::SeatId;
 
@@ -14,6 +15,11 @@ impl ArtHeist {
     /// The castle's cards revealed, given their kinds (see `playing`).
     pub(crate) fn resolve_castle_cards_of(&mut self, kinds: [u8; 4]) {
         self.revealed |= self.at_castle;
+        self.tell(Shown::Cards {
+            place: Place::Castle,
+            seats: self.at_castle,
+            played: self.played,
+        });
         let [_, thieves, detectives, exhibitors] = kinds;
         self.castle_thieves = thieves;
         self.castle_detectives = detectives;
@@ -31,6 +37,11 @@ impl ArtHeist {
     pub(crate) fn resolve_exhibits(&mut self) {
         // Ranks and the castle are taken before anyone moves: exhibits are revealed and
         // scored together.
+        self.tell(Shown::Exhibits {
+            exhibitors: self.exhibitors,
+            exhibit: self.exhibit,
+            last: false,
+        });
         let before = self.position;
         let [first, second] = self.castle_numbers();
         let shown = self.shown();

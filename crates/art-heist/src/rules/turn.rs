@@ -2,6 +2,7 @@
 //! of the turn, and the final exhibit that ends the game.
 
 use crate::cards::{ActionCard, Place, ALL_SEATS, PLAYERS};
+use crate::news::Shown;
 use crate::state::{seat_bit, ArtHeist, PerSeat, Phase, SeatOrder};
 use crate::types::SeatId;
 use takuge_engine::Outcome;
@@ -67,6 +68,10 @@ impl ArtHeist {
     /// Every place is chosen: 「まず、オークション会場を選択したプレイヤーから「2」の
     /// アクションにいく。」
     pub(crate) fn after_locations(&mut self) {
+        self.tell(Shown::Places {
+            auction: self.at_auction,
+            castle: self.at_castle,
+        });
         if self.at_auction != 0 {
             self.phase = Phase::AuctionCards;
             self.pending = self.at_auction;
@@ -108,6 +113,11 @@ impl ArtHeist {
     /// 「最後の展示をして、その展示の1位・2位のプレイヤーの駒を進めた結果、最終的に最も
     /// 進んでいるプレイヤーが勝利となる。」
     pub(crate) fn resolve_final(&mut self) {
+        self.tell(Shown::Exhibits {
+            exhibitors: self.exhibitors,
+            exhibit: self.exhibit,
+            last: true,
+        });
         let order = self.exhibit_order();
         let [first, second] = self.rules().final_exhibit;
         for (place, p) in order.iter().enumerate().take(2) {
