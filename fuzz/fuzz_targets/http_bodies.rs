@@ -1,6 +1,6 @@
 //! Every HTTP body and query decoder on any bytes (the first byte picks which): none
 //! panics, validation never panics, and an accepted value written back out decodes to
-//! the same value. The shelf's, the reviews' and the recommendations' bodies and queries, and the BoardGameGeek
+//! the same value. The shelf's, the reviews', the recommendations' and the profile's bodies and queries, and the BoardGameGeek
 //! CSV import.
 #![no_main]
 
@@ -10,7 +10,7 @@ use serde::Serialize;
 use takuge_protocol::{
     decode_bgg_csv, decode_body, decode_query, ActBody, BotsBody, ChangesQuery, CollectionEntry,
     CreateTable, Credentials, Dismiss, ExportQuery, GameFields, InviteQuery, LobbyQuery, NewPlay,
-    NewReview, PasswordChange, PlaysQuery, RecommendQuery, ReplayQuery, ReportsQuery, ReviewEdit,
+    NewReview, PasswordChange, PlaysQuery, ProfileChange, RecommendQuery, ReplayQuery, ReportsQuery, ReviewEdit,
     ReviewReport, ReviewsQuery, ShelfQuery, ShelfSettings, SimilarQuery, SitBody, WsQuery,
 };
 
@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((which, rest)) = data.split_first() else {
         return;
     };
-    match which % 28 {
+    match which % 29 {
         0 => {
             body::<Credentials>(rest);
         }
@@ -119,6 +119,11 @@ fuzz_target!(|data: &[u8]| {
             query::<SimilarQuery>(rest);
             if let Ok(q) = std::str::from_utf8(rest).map(decode_query::<SimilarQuery>) {
                 let _ = q.map(|q| q.validate());
+            }
+        }
+        26 => {
+            if let Some(p) = body::<ProfileChange>(rest) {
+                let _ = p.validate();
             }
         }
         // The BoardGameGeek import: any bytes, a small row cap; an accepted file's

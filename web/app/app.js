@@ -7,6 +7,8 @@ import { t, lang, setLang, onLang, errorText } from './i18n.js';
 import { loadBoard, makeCtx, drawBoard, seatLabel, botHint, botName } from './board-host.js';
 import { shelfRoutes } from './shelf.js';
 import { recommendRoutes } from './recommend.js';
+import { profileRoutes } from './profile.js';
+import { notifier, yourTurn, alertSettings } from './notify.js';
 
 const main = document.getElementById('main');
 const header = document.getElementById('header');
@@ -81,27 +83,6 @@ function logText(e) {
   return (lang() === 'ja' && e.text_ja) || e.text;
 }
 
-// "My tables": kept in this browser (the server has no per-user table list yet).
-const MY = 'takuge.myTables';
-function myTables() {
-  try {
-    const list = JSON.parse(localStorage.getItem(MY) || '[]');
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-function rememberTable(id, game, invite) {
-  if (!app.me) return;
-  const list = myTables().filter((x) => !(x.id === id && x.user === app.me.id));
-  list.unshift({ id, game, invite: invite || null, user: app.me.id, at: Date.now() });
-  try {
-    localStorage.setItem(MY, JSON.stringify(list.slice(0, 50)));
-  } catch {
-    // Not remembered; the table is still reachable by its link.
-  }
-}
-
 // ---- router ----
 
 const routes = [
@@ -114,6 +95,7 @@ const routes = [
 // The shelf's pages (shelf.js), given the helpers they share with these.
 routes.push(...shelfRoutes({ app, main, link, errorBox, showError, navigate: (p, r) => navigate(p, r) }));
 routes.push(...recommendRoutes({ app, main, link, errorBox, showError, navigate: (p, r) => navigate(p, r) }));
+routes.push(...profileRoutes({ app, main, link, errorBox, showError, navigate: (p, r) => navigate(p, r), gameName, drawHeader: () => drawHeader() }));
 
 export function navigate(path, replace) {
   if (replace) history.replaceState(null, '', path);
@@ -184,6 +166,7 @@ function drawHeader() {
       link('/', h('strong', { class: 'brand' }, '卓ゲ takuge')),
       app.me && link('/', t('nav.lobby')),
       link('/rules', t('nav.rules')),
+      app.me && link('/profile', t('nav.profile')),
       app.me && !app.me.guest && link('/shelf', t('nav.shelf')),
       app.me && !app.me.guest && link('/plays', t('nav.plays')),
       app.me && !app.me.guest && link('/admin', t('nav.admin')),
@@ -191,8 +174,8 @@ function drawHeader() {
       h('span', { class: 'spacer' }),
       app.me &&
         h(
-          'span',
-          { class: 'me', 'data-me': app.me.name },
+          'a',
+          { class: 'me', href: '/profile', 'data-link': '', 'data-me': app.me.name },
           app.me.guest ? t('me.guest', { name: app.me.display_name || app.me.name }) : app.me.display_name || app.me.name,
         ),
       app.me && app.me.guest && link('/login', t('nav.register')),
@@ -414,15 +397,28 @@ async function lobbyPage(m, params) {
     }
   }
 
-  const mine = myTables().filter((x) => x.user === app.me.id);
+  // My tables: the server's list (open and in play), so another browser shows the same.
   const mineBox = h('ul', { class: 'table-list', 'data-my-tables': '' });
-  for (const x of mine.slice(0, 12)) {
-    const li = h('li', { 'data-table': x.id }, h('span', { class: 'tname' }, gameName(x.game)), link('/t/' + x.id + (x.invite ? '?invite=' + encodeURIComponent(x.invite) : ''), t('lobby.go')));
-    mineBox.appendChild(li);
-    get('/api/tables/' + x.id + (x.invite ? '?invite=' + encodeURIComponent(x.invite) : ''))
-      .then((info) => li.insertBefore(h('span', { class: 'status status-' + info.status }, t('status.' + info.status)), li.lastChild))
-      .catch(() => li.remove());
-  }
+  const mineCard = h('section', { class: 'card', hidden: true }, h('h2', null, t('lobby.mine')), mineBox, h('p', null, link('/profile', t('lobby.profile'))));
+  get('/api/profiles/me')
+    .then((p) => {
+      for (const x of p.tables.slice(0, 12)) {
+        mineBox.appendChild(
+          h(
+            'li',
+            { 'data-table': x.id },
+            h('span', { class: 'tname' }, gameName(x.game)),
+            h('span', { class: 'status status-' + x.status }, t('status.' + x.status)),
+            x.to_act ? h('strong', { class: 'your-turn' }, t('profile.yourMove')) : null,
+            link('/t/' + x.id, t('lobby.go')),
+          ),
+        );
+      }
+      mineCard.hidden = p.tables.length === 0;
+    })
+    .catch(() => {
+      // The rest of the lobby works without it.
+    });
 
   const form = await createForm();
   clear(
@@ -442,7 +438,7 @@ async function lobbyPage(m, params) {
         watchBox,
       ),
       form,
-      mine.length ? h('section', { class: 'card' }, h('h2', null, t('lobby.mine')), mineBox) : null,
+      mineCard,
     ),
   );
   await refresh();
@@ -586,7 +582,6 @@ async function createForm() {
         const body = { game: gameSel.value, players: Number(playersSel.value), options, private: f.private.checked, clock };
         try {
           const tb = await post('/api/tables', body);
-          rememberTable(tb.id, tb.game, tb.invite_code);
           navigate('/t/' + tb.id + (tb.invite_code ? '?invite=' + encodeURIComponent(tb.invite_code) : ''));
         } catch (e) {
           showError(err, e);
@@ -613,7 +608,6 @@ async function tablePage(m, params) {
   const q = invite ? '?invite=' + encodeURIComponent(invite) : '';
   let info = await get('/api/tables/' + id + q);
   const mod = await loadBoard(info.game);
-  if (info.seats.some((s) => s.user_id === app.me.id)) rememberTable(id, info.game, info.invite_code || invite);
 
   const s = {
     msg: null, // the last table message
@@ -631,6 +625,7 @@ async function tablePage(m, params) {
   const playActions = h('div', { class: 'row play-actions' });
   const turnBox = h('div', { class: 'turn', 'data-turn': '', 'aria-live': 'polite' });
   const clockBox = h('div', { class: 'clock', 'data-clock': '' });
+  const alertBox = h('div', { class: 'table-alerts' }, alertSettings());
   const err = errorBox();
   const boardRoot = h('div', { class: 'board', 'data-board': info.game });
   const logBox = h('ol', { class: 'log', 'data-log': '' });
@@ -640,7 +635,7 @@ async function tablePage(m, params) {
     'div',
     { class: 'game-layout' },
     h('div', { class: 'game-main' }, turnBox, err, resultBox, boardRoot),
-    h('aside', { class: 'game-side' }, h('h2', null, t('game.players')), seatsBox, playActions, clockBox, h('h2', null, t('game.log')), logBox),
+    h('aside', { class: 'game-side' }, h('h2', null, t('game.players')), seatsBox, playActions, clockBox, alertBox, h('h2', null, t('game.log')), logBox),
   );
   clear(main, top, seatingBox, layout);
 
@@ -797,7 +792,6 @@ async function tablePage(m, params) {
                     'data-sit': k,
                     onclick: act(async () => {
                       await post('/api/tables/' + id + '/sit', { seat: k, invite: invite || undefined });
-                      rememberTable(id, info.game, info.invite_code || invite);
                     }),
                   },
                   t('table.sit'),
@@ -1083,8 +1077,11 @@ async function tablePage(m, params) {
     drawResult();
   }
 
+  // "Your turn" when away (notify.js): only when the move comes to this seat, not for
+  // the state the page opened on.
+  const isYours = (msg) => msg && msg.status === 'playing' && msg.you !== null && (msg.pending || []).includes(msg.you) && msg.legal.length > 0;
   const unsub = live.subscribe(id, invite || info.invite_code, (msg) => {
-    const wasOpen = s.msg ? s.msg.status === 'open' : info.status === 'open';
+    if (s.msg && !isYours(s.msg) && isYours(msg)) yourTurn(t('alert.turnTitle'), t('alert.turnBody', { game: gameName(info.game) }));
     // An error belongs to the state it was made in; a new state makes it old news.
     if (s.msg && s.msg.version !== msg.version) showError(err, null);
     s.msg = msg;
@@ -1094,7 +1091,6 @@ async function tablePage(m, params) {
     // A step of a secret choice of several steps keeps the version (docs/PROTOCOL.md).
     document.body.dataset.draft = String(msg.draft || 0);
     document.body.dataset.status = msg.status;
-    if (wasOpen && msg.status !== 'open' && msg.seats.some((st) => st.user_id === app.me.id)) rememberTable(id, info.game, info.invite_code || invite);
     draw();
   });
   const offErr = live.onError((e) => {
@@ -1114,6 +1110,7 @@ async function tablePage(m, params) {
     relang: () => {
       layout.querySelectorAll('.game-side > h2')[0].textContent = t('game.players');
       layout.querySelectorAll('.game-side > h2')[1].textContent = t('game.log');
+      clear(alertBox, alertSettings());
       draw();
     },
   };
@@ -1321,5 +1318,5 @@ async function boot() {
 }
 
 // Tests and debugging reach the live connection through here.
-window.takuge = { live, navigate };
+window.takuge = { live, navigate, notifier };
 boot();

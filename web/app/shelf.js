@@ -258,7 +258,7 @@ async function gamePage(id) {
 }
 
 // `own`: the caller's history, whose manual plays (not a takuge match's) can be deleted.
-function playList(plays, own = false) {
+export function playList(plays, own = false) {
   const { link, navigate } = ctx;
   if (!plays.length) return h('p', { class: 'muted', 'data-no-plays': '' }, t('plays.none'));
   return h(

@@ -73,6 +73,10 @@ for (const lang of ['en', 'ja']) {
       }
       await fits(page, `${game} after a few moves`);
     }
+    // The profile, with tables in play and maybe waiting (issue 21).
+    await page.goto(srv.url + '/profile');
+    await page.waitForSelector('[data-waiting-card]');
+    await fits(page, '/profile');
     await page.context().close();
   });
 }

@@ -8,6 +8,7 @@ mod bgg;
 mod body;
 mod clock;
 mod message;
+mod profile;
 mod query;
 mod recommend;
 mod reviews;
@@ -18,6 +19,7 @@ pub use bgg::{decode_bgg_csv, BggRow, MAX_ROWS as MAX_IMPORT_ROWS};
 pub use body::{ActBody, BotsBody, CreateTable, Credentials, PasswordChange, SitBody};
 pub use clock::Clock;
 pub use message::ClientMsg;
+pub use profile::{ProfileChange, MAX_DISPLAY_NAME};
 pub use query::{InviteQuery, LobbyQuery, LobbyStatus, ReplayQuery, WsQuery};
 pub use recommend::{Dismiss, Language, RecommendQuery, SimilarQuery};
 pub use reviews::{

@@ -26,6 +26,7 @@ pub mod metrics;
 pub mod moves;
 pub mod openapi;
 pub mod policy;
+pub mod profile;
 pub mod shelf;
 pub mod sockets;
 pub mod table;
@@ -272,7 +273,9 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(login))
         .routes(routes!(guest))
         .routes(routes!(logout))
-        .routes(routes!(me))
+        .routes(routes!(me, profile::set_profile))
+        .routes(routes!(profile::my_profile))
+        .routes(routes!(profile::profile))
         .routes(routes!(account::change_password))
         .routes(routes!(account::list_sessions))
         .routes(routes!(account::revoke_session))

@@ -183,6 +183,16 @@ pub struct ClockState {
     pub thinking_since_ms: Vec<Option<i64>>,
 }
 
+/// Whether an account is to act at a table: one of its own seats (not a bot's, not one
+/// a bot took over) is pending. Who is pending is public at the table; this says
+/// nothing about what anyone chose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    pub to_act: bool,
+    /// Its move's deadline (Unix ms), on a clocked table.
+    pub deadline_ms: Option<i64>,
+}
+
 /// Who asks: an account, or the server itself (bots, clocks).
 #[derive(Clone, Debug)]
 pub struct Caller {
@@ -257,6 +267,11 @@ pub enum Cmd {
     Record {
         caller: Caller,
         reply: Reply<MatchRecord>,
+    },
+    /// Whether account `user_id` is to act here now (its profile's "waiting for you").
+    Turn {
+        user_id: i64,
+        reply: Reply<Turn>,
     },
     /// Closes the table if it was never started (`caps::expire_loop`).
     Expire {
@@ -471,6 +486,27 @@ impl Table {
             rules: self.meta.rules,
             abandoned_reason: self.meta.abandoned_reason.map(|r| self.reason(r)),
         }
+    }
+
+    fn turn(&self, user_id: i64) -> Turn {
+        let (Some(state), Status::Playing) = (&self.state, self.meta.status) else {
+            return Turn::default();
+        };
+        let pending = state.to_move();
+        let deadlines = self.clock_out().map(|c| c.deadline_ms);
+        let mut turn = Turn::default();
+        for (i, s) in self.meta.seats.iter().enumerate() {
+            let own = s.user_id == Some(user_id) && s.bot.is_none() && !s.replaced;
+            if own && pending.contains(Seat(i as u8)) {
+                turn.to_act = true;
+                let deadline = deadlines.as_ref().and_then(|d| d.get(i).copied().flatten());
+                turn.deadline_ms = match (turn.deadline_ms, deadline) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+            }
+        }
+        turn
     }
 
     fn reason(&self, reason: AbandonedReason) -> Reason {
@@ -1392,6 +1428,10 @@ impl Table {
             }
             Cmd::Unsubscribe { conn } => {
                 self.subs.remove(&conn);
+                return true;
+            }
+            Cmd::Turn { user_id, reply } => {
+                let _ = reply.send(Ok(self.turn(user_id)));
                 return true;
             }
             Cmd::Expire { reply } => {

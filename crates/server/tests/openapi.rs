@@ -1047,6 +1047,27 @@ async fn shelf_answers(k: &mut Checker, admin: &Client) {
     k.answer("get", "/api/plays", s, &b);
     let (s, b) = bob.get("/api/plays?user=nobody-here").await;
     k.answer("get", "/api/plays", s, &b);
+    // Profiles (issue 21): one's own, another's (signed-in visibility), a missing one; the
+    // display name, accepted and refused.
+    let (s, b) = admin.get("/api/profiles/me").await;
+    assert_eq!(s, 200, "{b}");
+    k.answer("get", "/api/profiles/me", s, &b);
+    let (s, b) = bob
+        .get(&format!("/api/profiles/{}", admin_name(admin).await))
+        .await;
+    assert_eq!(s, 200, "{b}");
+    k.answer("get", "/api/profiles/{id}", s, &b);
+    let (s, b) = bob.get("/api/profiles/nobody-here").await;
+    assert_eq!(s, 404, "{b}");
+    k.answer("get", "/api/profiles/{id}", s, &b);
+    for (body, want) in [
+        (json!({"display_name": "管理人"}), 200),
+        (json!({"display_name": "a\u{202E}b"}), 400),
+    ] {
+        let (s, b) = send(reqwest::Method::PUT, "/api/me".into(), Some(body)).await;
+        assert_eq!(s, want, "{b}");
+        k.answer("put", "/api/me", s, &b);
+    }
     let (s, b) = admin.get("/api/collections/me/export").await;
     assert_eq!(s, 200);
     k.answer("get", "/api/collections/me/export", s, &b);
