@@ -229,7 +229,8 @@ pub struct PlayArgs {
     /// Number of seats at the table.
     #[arg(long, short = 'p')]
     pub players: usize,
-    /// A seat played by a human (repeatable, or a list: `--seat 0,2`; default: seat 0).
+    /// A seat played by a human, numbered from 1 (repeatable, or a list: `--seat 1,3`;
+    /// default: seat 1).
     #[arg(long = "seat", short = 's', value_name = "K", value_delimiter = ',', conflicts_with_all = ["hotseat", "all_bots"])]
     pub seats: Vec<usize>,
     /// Every seat is human, sharing this terminal; the device is passed between seats.
@@ -312,7 +313,7 @@ pub struct ArenaArgs {
 pub struct ReplayArgs {
     /// A JSON match record (from `takuge play --save`, or the server).
     pub file: PathBuf,
-    /// Show this seat's view after each step (default: the spectator's).
+    /// Show this seat's view after each step, numbered from 1 (default: the spectator's).
     #[arg(long, short = 's', value_name = "K")]
     pub seat: Option<usize>,
     /// Wait for Enter between steps (when stdin is a terminal).

@@ -61,13 +61,12 @@ impl PlayConfig {
         } else {
             let mut humans = SeatSet::EMPTY;
             for &k in &args.seats {
-                if k >= players {
+                if k == 0 || k > players {
                     return Err(CliError(format!(
-                        "--seat {k}: a table of {players} has seats 0 to {}",
-                        players.saturating_sub(1)
+                        "--seat {k}: a table of {players} has seats 1 to {players} (seats are numbered from 1)"
                     )));
                 }
-                humans.insert(Seat(k as u8));
+                humans.insert(Seat((k - 1) as u8));
             }
             humans
         };
@@ -99,11 +98,11 @@ impl PlayConfig {
 
     fn seat_name(&self, seat: Seat) -> String {
         if !self.humans.contains(seat) {
-            format!("bot {}", seat.0)
+            format!("bot {}", u16::from(seat.0) + 1)
         } else if self.humans.len() == 1 {
             "you".into()
         } else {
-            format!("player {}", seat.0)
+            format!("player {}", u16::from(seat.0) + 1)
         }
     }
 }
@@ -154,12 +153,12 @@ pub fn play(
             .map(|s| {
                 if config.humans.contains(s) {
                     SeatRecord {
-                        name: format!("player {}", s.0),
+                        name: format!("player {}", u16::from(s.0) + 1),
                         bot: None,
                     }
                 } else {
                     SeatRecord {
-                        name: format!("bot {}", s.0),
+                        name: format!("bot {}", u16::from(s.0) + 1),
                         bot: config.bot.clone(),
                     }
                 }
@@ -174,7 +173,11 @@ pub fn play(
         meta.name_en, meta.name_ja, config.players, config.seed
     )?;
     let bot = config.bot.as_deref().unwrap_or("");
-    let humans: Vec<String> = config.humans.iter().map(|s| s.0.to_string()).collect();
+    let humans: Vec<String> = config
+        .humans
+        .iter()
+        .map(|s| (u16::from(s.0) + 1).to_string())
+        .collect();
     match (humans.len(), config.bot.as_deref()) {
         (0, _) => writeln!(out, "Every seat is played by the bot {bot}.")?,
         (_, None) => writeln!(out, "Seats {} are human.", humans.join(", "))?,
@@ -239,7 +242,7 @@ pub fn play(
             writeln!(
                 out,
                 "\n── Pass the device to seat {} ({}), then press Enter ──",
-                seat.0,
+                u16::from(seat.0) + 1,
                 names[seat.index()]
             )?;
             out.flush()?;

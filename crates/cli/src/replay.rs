@@ -39,12 +39,11 @@ pub fn replay(
     let players = record.players();
     let viewer = match seat {
         None => Viewer::Spectator,
-        Some(k) if k < players => Viewer::Seat(Seat(k as u8)),
+        Some(k) if (1..=players).contains(&k) => Viewer::Seat(Seat((k - 1) as u8)),
         Some(k) => {
             return Err(CliError(format!(
-                "--seat {k}: the record's table has seats 0 to {}",
-                players.saturating_sub(1)
-            )))
+            "--seat {k}: the record's table has seats 1 to {players} (seats are numbered from 1)"
+        )))
         }
     };
     let mut state = game
@@ -57,7 +56,7 @@ pub fn replay(
         .map(|(i, s)| match (&s.bot, s.name.is_empty()) {
             (Some(bot), true) => format!("bot {bot}"),
             (Some(bot), false) => format!("{}, {bot}", s.name),
-            (None, true) => format!("seat {i}"),
+            (None, true) => format!("seat {}", i + 1),
             (None, false) => s.name.clone(),
         })
         .collect();
@@ -191,7 +190,7 @@ mod tests {
         let text = run(&record, Some(1)).unwrap();
         assert!(text.contains("Showing seat 1's view"), "{text}");
         assert!(
-            text.contains("#6 seat 2 (bot 2, random): play the"),
+            text.contains("#6 seat 3 (bot 3, random): play the"),
             "{text}"
         );
         assert!(text.contains("Game over. Outcome:"), "{text}");
@@ -205,7 +204,7 @@ mod tests {
         record.actions[0].action = serde_json::json!({"play": 42});
         let err = run(&record, None).unwrap_err();
         assert!(
-            err.0.contains("action 0 (seat 0, play the 42) was refused"),
+            err.0.contains("action 0 (seat 1, play the 42) was refused"),
             "{err}"
         );
         record.actions[0].action = serde_json::json!("dance");
@@ -214,8 +213,11 @@ mod tests {
         record.game = "chess".into();
         let err = run(&record, None).unwrap_err();
         assert!(err.0.contains("unknown game \"chess\""), "{err}");
-        let err = run(&self::record(), Some(3)).unwrap_err();
-        assert!(err.0.contains("--seat 3"), "{err}");
+        // Seats are numbered from 1: a table of 3 has no seat 0 and no seat 4.
+        for k in [0, 4] {
+            let err = run(&self::record(), Some(k)).unwrap_err();
+            assert!(err.0.contains(&format!("--seat {k}")), "{err}");
+        }
     }
 
     #[test]

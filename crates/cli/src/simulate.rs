@@ -372,7 +372,7 @@ pub fn report<G: Game>(config: &SimConfig, tally: &Tally, elapsed: Duration) -> 
         .enumerate()
         .map(|(s, wins)| {
             vec![
-                format!("seat {s}:"),
+                format!("seat {}:", s + 1),
                 percent(*wins, n),
                 format!("({wins} of {n})"),
             ]
@@ -386,7 +386,7 @@ pub fn report<G: Game>(config: &SimConfig, tally: &Tally, elapsed: Duration) -> 
         .enumerate()
         .map(|(s, total)| {
             vec![
-                format!("seat {s}:"),
+                format!("seat {}:", s + 1),
                 format!("{:.2}", *total as f64 / n.max(1) as f64),
             ]
         })
@@ -449,7 +449,7 @@ mod tests {
         assert!(text.contains("win rate per team:\n  Sun (日):"), "{text}");
         assert!(text.contains("win rate per seat"), "{text}");
         assert!(
-            text.contains("average score per seat:\n  seat 0:"),
+            text.contains("average score per seat:\n  seat 1:"),
             "{text}"
         );
     }

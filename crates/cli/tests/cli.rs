@@ -131,10 +131,10 @@ fn bots_play_a_whole_game_which_saves_and_replays() {
     assert_eq!(record["seats"][0]["bot"], "random");
     assert!(record["actions"].as_array().is_some_and(|a| !a.is_empty()));
 
-    let o = run(&["replay", &save_arg, "--seat", "0"]);
+    let o = run(&["replay", &save_arg, "--seat", "1"]);
     assert_ok(&o);
     let text = stdout(&o);
-    assert!(text.contains("Showing seat 0's view."), "{text}");
+    assert!(text.contains("Showing seat 1's view."), "{text}");
     assert!(text.contains("#1 seat "), "{text}");
     assert!(text.contains("Game over. Outcome:"), "{text}");
 
@@ -160,8 +160,8 @@ fn a_human_seat_plays_from_piped_input_and_is_asked_again_after_a_bad_line() {
     );
     assert_ok(&o);
     let text = stdout(&o);
-    assert!(text.contains("You play seat 0"), "{text}");
-    assert!(text.contains("seat 0: your view"), "{text}");
+    assert!(text.contains("You play seat 1"), "{text}");
+    assert!(text.contains("seat 1: your view"), "{text}");
     assert!(text.contains("Your choices:\n   1. "), "{text}");
     assert!(
         text.contains("\"banana\" is not one of the choices"),
@@ -171,7 +171,7 @@ fn a_human_seat_plays_from_piped_input_and_is_asked_again_after_a_bad_line() {
     // Views are rendered for people, not dumped as JSON.
     assert!(!text.contains("\":"), "raw JSON in the output:\n{text}");
     let record = std::fs::read_to_string(&save).expect("the record was saved");
-    assert!(record.contains("\"name\": \"player 0\""), "{record}");
+    assert!(record.contains("\"name\": \"player 1\""), "{record}");
     let o = run(&["replay", &save_arg]);
     assert_ok(&o);
     let _ = std::fs::remove_file(&save);
@@ -233,7 +233,7 @@ fn simulate_prints_rates_and_win_rates() {
     assert!(rate(" actions/s").is_some_and(|r| r > 0.0), "{text}");
     assert!(text.contains("average actions per game: "), "{text}");
     assert!(text.contains("win rate per seat"), "{text}");
-    for seat in 0..players {
+    for seat in 1..=players {
         assert!(text.contains(&format!("  seat {seat}: ")), "{text}");
     }
     assert!(text.contains("average score per seat:"), "{text}");
@@ -317,8 +317,13 @@ fn malformed_options_are_explained() {
 fn a_bad_seat_or_bot_is_explained() {
     let (id, players) = with_game!();
     let n = players.to_string();
-    let seat = players.to_string();
-    assert_fails_with(&run(&["play", id, "-p", &n, "--seat", &seat]), "--seat");
+    // Seats are numbered from 1, as the web table and every log line number them.
+    for seat in ["0".to_string(), (players + 1).to_string()] {
+        assert_fails_with(
+            &run(&["play", id, "-p", &n, "--seat", &seat]),
+            "seats are numbered from 1",
+        );
+    }
     assert_fails_with(
         &run(&["play", id, "-p", &n, "--bot", "nobody"]),
         "no bot called \"nobody\"",
@@ -400,7 +405,7 @@ fn a_tampered_record_names_the_refused_action() {
     // The first action, played by a seat beyond the table.
     record["actions"][0]["seat"] = serde_json::json!(15);
     std::fs::write(&save, record.to_string()).expect("temp file");
-    assert_fails_with(&run(&["replay", &save_arg]), "action 0 (seat 15");
+    assert_fails_with(&run(&["replay", &save_arg]), "action 0 (seat 16");
     let _ = std::fs::remove_file(&save);
 }
 
@@ -411,14 +416,14 @@ fn two_human_seats_share_the_device_with_bots_at_the_table() {
     let input = "\n1\n".repeat(5_000);
     let o = run_with_input(
         &[
-            "play", id, "-p", &n, "--seat", "0,1", "--bot", "random", "--seed", "8",
+            "play", id, "-p", &n, "--seat", "1,2", "--bot", "random", "--seed", "8",
         ],
         &input,
     );
     assert_ok(&o);
     let text = stdout(&o);
     assert!(
-        text.contains("Humans play seats 0, 1; the bot random"),
+        text.contains("Humans play seats 1, 2; the bot random"),
         "{text}"
     );
     assert!(text.contains("Pass the device to seat"), "{text}");

@@ -27,9 +27,11 @@ impl Seat {
     }
 }
 
+/// "seat 1" for the first seat: people count seats from 1, as the web table, every
+/// log line and the terminal do (`Seat(0)` is the index, `{:?}` shows it).
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {}", self.0)
+        write!(f, "seat {}", u16::from(self.0) + 1)
     }
 }
 

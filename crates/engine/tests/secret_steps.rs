@@ -253,7 +253,8 @@ impl<const BUG: u8> Game for Showcase<BUG> {
                 .find(|&p| self.choices[p].done && !before.choices[p].done)
                 .filter(|_| BUG == NEWS_BEFORE_THE_REVEAL)?;
             return Some(format!(
-                "seat {leak} chose {} cards",
+                "seat {} chose {} cards",
+                leak + 1,
                 self.choices[leak].put
             ));
         }
@@ -262,8 +263,8 @@ impl<const BUG: u8> Game for Showcase<BUG> {
             .enumerate()
             .filter_map(|(p, r)| r.map(|(n, sum)| (p, n, sum)))
             .map(|(p, n, sum)| match lang {
-                Lang::En => format!("seat {p}: {n} cards, {sum}"),
-                Lang::Ja => format!("{p}番席: {n}枚・{sum}"),
+                Lang::En => format!("seat {}: {n} cards, {sum}", p + 1),
+                Lang::Ja => format!("{}番席: {n}枚・{sum}", p + 1),
             })
             .collect();
         Some(shown.join("; "))
@@ -369,10 +370,10 @@ fn the_reveal_is_news_in_every_language() {
     }
     assert_eq!(
         g.revealed_in(&before, Lang::En).as_deref(),
-        Some("seat 0: 0 cards, 0; seat 1: 1 cards, 3")
+        Some("seat 1: 0 cards, 0; seat 2: 1 cards, 3")
     );
     assert_eq!(
         g.revealed_in(&before, Lang::Ja).as_deref(),
-        Some("0番席: 0枚・0; 1番席: 1枚・3")
+        Some("1番席: 0枚・0; 2番席: 1枚・3")
     );
 }
