@@ -198,6 +198,11 @@ impl Hub {
         self.writer_task.abort();
     }
 
+    /// Tables in memory: the entries of the map.
+    pub fn resident(&self) -> usize {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     pub fn registry(&self) -> &Registry {
         &self.registry
     }
