@@ -145,10 +145,10 @@ impl Hub {
             meta,
             log,
             table::Lifecycle {
+                first,
                 stop: self.stop.subscribe(),
                 ended,
             },
-            first,
         )
     }
 

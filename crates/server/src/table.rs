@@ -1598,9 +1598,11 @@ pub struct TableHandle {
     pub task: tokio::task::JoinHandle<()>,
 }
 
-/// What a table's task is told from outside: `stop` turns true at shutdown, and
-/// `ended` runs when the task ends (the hub forgets the table).
+/// What a table's task is told from outside: `first`, the command it is loaded for
+/// (answered first), `stop` turns true at shutdown, and `ended` runs when the task
+/// ends (the hub forgets the table).
 pub struct Lifecycle {
+    pub first: Option<Cmd>,
     pub stop: watch::Receiver<bool>,
     pub ended: Box<dyn FnOnce() + Send>,
 }
@@ -1763,8 +1765,7 @@ pub fn spawn(
     metrics: Arc<Metrics>,
     meta: TableMeta,
     Log { actions, ids }: Log,
-    Lifecycle { stop, ended }: Lifecycle,
-    first: Option<Cmd>,
+    Lifecycle { first, stop, ended }: Lifecycle,
 ) -> Result<TableHandle, ApiError> {
     let game = registry.get(&meta.game).cloned().ok_or_else(|| {
         ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
