@@ -200,11 +200,11 @@ impl Hub {
     /// Sends a command to table `id` only if it is in memory: a table that is not
     /// needs nothing of it (an unsubscribe from a table that ended, which has nobody
     /// left to tell anything).
-    pub fn send_if_running(&self, id: TableId, cmd: Cmd) {
+    /// Waits while the mailbox is full, so that the command keeps its place among
+    /// the connection's (an unsubscribe must not overtake a subscribe after it).
+    pub async fn send_if_running(&self, id: TableId, cmd: Cmd) {
         if let Sent::Full(tx, cmd) = self.try_running(id, cmd) {
-            tokio::spawn(async move {
-                let _ = tx.send(cmd).await;
-            });
+            let _ = tx.send(cmd).await;
         }
     }
 

@@ -203,7 +203,10 @@ async fn run(
     }
     // A table not in memory has forgotten its followers already: not loaded for this.
     for table in subscribed.into_keys() {
-        state.hub.send_if_running(table, Cmd::Unsubscribe { conn });
+        state
+            .hub
+            .send_if_running(table, Cmd::Unsubscribe { conn })
+            .await;
     }
     drop(registration);
     state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
@@ -287,7 +290,10 @@ async fn handle(
         }
         ClientMsg::Unsubscribe { table, reference } => {
             if subscribed.remove(&table).is_some() {
-                state.hub.send_if_running(table, Cmd::Unsubscribe { conn });
+                state
+                    .hub
+                    .send_if_running(table, Cmd::Unsubscribe { conn })
+                    .await;
             }
             let _ = tx.try_send(
                 json!({ "protocol": PROTOCOL, "type": "unsubscribed", "table": table, "ref": reference })
