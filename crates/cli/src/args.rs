@@ -169,6 +169,10 @@ pub struct LoadtestArgs {
     /// `--max-connections-per-ip` raise its limits for a load run).
     #[arg(long, value_name = "URL", conflicts_with = "server")]
     pub database_url: Option<String>,
+    /// Print the server's RSS, tables and connections (from its `/metrics`) to stderr
+    /// every this many seconds of the run (for long runs: is memory flat?).
+    #[arg(long, value_name = "S")]
+    pub progress_seconds: Option<f64>,
 }
 
 #[derive(Debug, Args)]

@@ -154,6 +154,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     think_ms: args.think_ms,
                     bot_delay_ms: args.bot_delay_ms,
                     database_url: args.database_url,
+                    progress_seconds: args.progress_seconds,
                 })
                 .map_err(CliError)?;
             write!(out(), "{report}")?;

@@ -1,4 +1,8 @@
 //! Every table in memory, by id; tables are loaded from the database on demand.
+//!
+//! A table is in memory while it is open or in play. Once over it answers what is
+//! queued for it and ends (`table::Table::run`), and its entry goes with it: the map
+//! holds no more tables than are live, however many games have finished (issue 20).
 
 use crate::db::Db;
 use crate::error::ApiError;
@@ -11,8 +15,10 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 
 pub struct Hub {
     /// Every command looks its table up here, so the lock is a plain one held for a
-    /// lookup; loading a table from the database holds `loading` instead.
-    tables: std::sync::Mutex<HashMap<TableId, TableHandle>>,
+    /// lookup (and the `try_send` into the mailbox found); loading a table from the
+    /// database holds `loading` instead. Shared with each table's task, which removes
+    /// its own entry when it ends.
+    tables: Arc<std::sync::Mutex<HashMap<TableId, TableHandle>>>,
     loading: Mutex<()>,
     registry: Registry,
     db: Db,
@@ -38,7 +44,7 @@ impl Hub {
     ) -> Self {
         let (writer, writer_task) = crate::writer::Writer::start(db.clone(), metrics.clone());
         Hub {
-            tables: std::sync::Mutex::new(HashMap::new()),
+            tables: Arc::new(std::sync::Mutex::new(HashMap::new())),
             loading: Mutex::new(()),
             registry,
             db,
@@ -66,47 +72,71 @@ impl Hub {
         .await?;
         let mut restored = 0;
         for id in ids {
-            match self.ensure(id).await {
-                Ok(Some(_)) => restored += 1,
-                Ok(None) => {}
+            let _loading = self.loading.lock().await;
+            if self.is_running(id) {
+                continue;
+            }
+            match self.load(id, None).await {
+                Ok(Loaded::Yes) => restored += 1,
+                Ok(Loaded::NoSuchTable) => {}
                 Err(e) => tracing::error!(table = id, error = %e.message, "cannot restore table"),
             }
         }
         Ok(restored)
     }
 
-    fn running(&self, id: TableId) -> Option<mpsc::Sender<Cmd>> {
+    fn is_running(&self, id: TableId) -> bool {
         let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        tables
-            .get(&id)
-            .filter(|h| !h.tx.is_closed())
-            .map(|h| h.tx.clone())
+        tables.get(&id).is_some_and(|h| !h.tx.is_closed())
     }
 
-    /// The mailbox of table `id`, loading the table if it is not running; `None` if
-    /// there is no such table.
-    async fn ensure(&self, id: TableId) -> Result<Option<mpsc::Sender<Cmd>>, ApiError> {
-        if let Some(tx) = self.running(id) {
-            return Ok(Some(tx));
-        }
-        let _loading = self.loading.lock().await;
-        // Someone may have loaded it while we waited.
-        if let Some(tx) = self.running(id) {
-            return Ok(Some(tx));
-        }
-        let Some((meta, log)) = table::load(&self.db, id).await? else {
-            return Ok(None);
+    /// Puts `cmd` in the mailbox of table `id` if it is in memory. Under the map's lock,
+    /// so that a table found running took the command before it could end: an ending
+    /// table closes its mailbox first, and then a send fails instead.
+    fn try_running(&self, id: TableId, cmd: Cmd) -> Sent {
+        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(h) = tables.get(&id) else {
+            return Sent::NotRunning(cmd);
         };
-        let handle = self.spawn(meta, log)?;
-        let tx = handle.tx.clone();
+        match h.tx.try_send(cmd) {
+            Ok(()) => Sent::Yes,
+            Err(mpsc::error::TrySendError::Full(cmd)) => Sent::Full(h.tx.clone(), cmd),
+            Err(mpsc::error::TrySendError::Closed(cmd)) => Sent::NotRunning(cmd),
+        }
+    }
+
+    /// Loads table `id` and starts it with `first` in its mailbox. The caller holds
+    /// `loading`.
+    async fn load(&self, id: TableId, first: Option<Cmd>) -> Result<Loaded, ApiError> {
+        let Some((meta, log)) = table::load(&self.db, id).await? else {
+            return Ok(Loaded::NoSuchTable);
+        };
+        let handle = self.spawn(meta, log, first)?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id, handle);
-        Ok(Some(tx))
+        Ok(Loaded::Yes)
     }
 
-    fn spawn(&self, meta: table::TableMeta, log: table::Log) -> Result<TableHandle, ApiError> {
+    fn spawn(
+        &self,
+        meta: table::TableMeta,
+        log: table::Log,
+        first: Option<Cmd>,
+    ) -> Result<TableHandle, ApiError> {
+        let id = meta.id;
+        let tables = Arc::downgrade(&self.tables);
+        // The entry goes when the task ends, unless a new task replaced it meanwhile:
+        // the entry of an ended task has a closed mailbox, a new one's is open.
+        let ended = Box::new(move || {
+            if let Some(tables) = tables.upgrade() {
+                let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
+                if tables.get(&id).is_some_and(|h| h.tx.is_closed()) {
+                    tables.remove(&id);
+                }
+            }
+        });
         table::spawn(
             &self.registry,
             self.writer.clone(),
@@ -114,14 +144,18 @@ impl Hub {
             self.metrics.clone(),
             meta,
             log,
-            self.stop.subscribe(),
+            table::Lifecycle {
+                first,
+                stop: self.stop.subscribe(),
+                ended,
+            },
         )
     }
 
     /// Starts a table just created (so nothing to load from the database).
     pub fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
         let id = meta.id;
-        let handle = self.spawn(meta, table::Log::default())?;
+        let handle = self.spawn(meta, table::Log::default(), None)?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -135,17 +169,43 @@ impl Hub {
             return Err(ApiError::unavailable());
         }
         let mut cmd = cmd;
-        for _ in 0..2 {
-            let Some(tx) = self.ensure(id).await? else {
-                return Err(ApiError::unknown_table(id));
+        // A table ends when it is over, so a command can find it ending; it is then
+        // loaded again. Each try either delivers or finds the mailbox closed, and a
+        // table loaded here takes the command before anyone else can reach it, so a
+        // second try only fails if the mailbox was full and the table ended meanwhile.
+        for _ in 0..3 {
+            cmd = match self.try_running(id, cmd) {
+                Sent::Yes => return Ok(()),
+                Sent::Full(tx, cmd) => match tx.send(cmd).await {
+                    Ok(()) => return Ok(()),
+                    Err(e) => e.0,
+                },
+                Sent::NotRunning(cmd) => {
+                    let _loading = self.loading.lock().await;
+                    // Someone may have loaded it while we waited.
+                    match self.try_running(id, cmd) {
+                        Sent::Yes => return Ok(()),
+                        Sent::Full(_, cmd) => cmd,
+                        Sent::NotRunning(cmd) => match self.load(id, Some(cmd)).await? {
+                            Loaded::Yes => return Ok(()),
+                            Loaded::NoSuchTable => return Err(ApiError::unknown_table(id)),
+                        },
+                    }
+                }
             };
-            match tx.send(cmd).await {
-                Ok(()) => return Ok(()),
-                // The table's task ended (idle); load it again.
-                Err(e) => cmd = e.0,
-            }
         }
         Err(ApiError::unavailable())
+    }
+
+    /// Sends a command to table `id` only if it is in memory: a table that is not
+    /// needs nothing of it (an unsubscribe from a table that ended, which has nobody
+    /// left to tell anything).
+    /// Waits while the mailbox is full, so that the command keeps its place among
+    /// the connection's (an unsubscribe must not overtake a subscribe after it).
+    pub async fn send_if_running(&self, id: TableId, cmd: Cmd) {
+        if let Sent::Full(tx, cmd) = self.try_running(id, cmd) {
+            let _ = tx.send(cmd).await;
+        }
     }
 
     /// Sends a command built around a reply channel and waits for the answer.
@@ -198,7 +258,26 @@ impl Hub {
         self.writer_task.abort();
     }
 
+    /// Tables in memory: the entries of the map.
+    pub fn resident(&self) -> usize {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     pub fn registry(&self) -> &Registry {
         &self.registry
     }
+}
+
+/// What became of a command offered to a table in memory.
+enum Sent {
+    Yes,
+    /// The mailbox is full: send it there, waiting.
+    Full(mpsc::Sender<Cmd>, Cmd),
+    /// Not in memory (or ending): load it.
+    NotRunning(Cmd),
+}
+
+enum Loaded {
+    Yes,
+    NoSuchTable,
 }

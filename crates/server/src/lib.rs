@@ -223,7 +223,10 @@ async fn metrics(State(state): State<Arc<AppState>>) -> Response {
             axum::http::header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        state.metrics.render(),
+        state.metrics.render(&crate::metrics::Gauges {
+            tables_resident: i64::try_from(state.hub.resident()).unwrap_or(i64::MAX),
+            process: crate::metrics::ProcessFigures::read(),
+        }),
     )
         .into_response()
 }

@@ -40,6 +40,9 @@ pub struct LoadConfig {
     /// The own server's database (`postgres://…` to load PostgreSQL); default: a
     /// temporary SQLite file. Own server only.
     pub database_url: Option<String>,
+    /// Print the server's figures (`/metrics`: RSS, tables, connections) to stderr
+    /// every this many seconds of the measurement; `None`: only at the end.
+    pub progress_seconds: Option<f64>,
 }
 
 #[derive(Debug)]
@@ -53,6 +56,55 @@ pub struct LoadReport {
     pub latencies_ms: Vec<f64>,
     /// The server's own commit figures over the measurement (from its `/metrics`).
     pub server: ServerDelta,
+    /// The server process's memory, CPU and tables (from its `/metrics`).
+    pub process: ServerProcess,
+    /// Whether the server was the load test's own, in this process (so its RSS and
+    /// CPU include the load clients').
+    pub own_server: bool,
+}
+
+/// The server's process and tables, as its `/metrics` gave them: before any client
+/// connected, when the measurement started, and when it ended. `None` where the
+/// server does not report the figure (RSS and CPU are read on Linux only).
+#[derive(Debug, Default)]
+pub struct ServerProcess {
+    pub rss_idle: Option<u64>,
+    pub rss_start: Option<u64>,
+    pub rss_end: Option<u64>,
+    /// CPU seconds the server used during the measurement.
+    pub cpu_seconds: Option<f64>,
+    /// At the end: tables open or in play, tables in memory, of those tables over,
+    /// WebSocket connections open.
+    pub live_tables: i64,
+    pub resident_tables: i64,
+    pub finished_resident: i64,
+    pub websockets: i64,
+}
+
+impl ServerProcess {
+    fn of(idle: &ServerSample, before: &ServerSample, after: &ServerSample) -> ServerProcess {
+        ServerProcess {
+            rss_idle: idle.rss,
+            rss_start: before.rss,
+            rss_end: after.rss,
+            cpu_seconds: after.cpu.zip(before.cpu).map(|(a, b)| a - b),
+            live_tables: after.live_tables,
+            resident_tables: after.resident_tables,
+            finished_resident: after.finished_resident,
+            websockets: after.websockets,
+        }
+    }
+
+    /// What each live table (with its connection) adds to the server's RSS over the
+    /// server at rest, bytes.
+    pub fn bytes_per_live_table(&self) -> Option<f64> {
+        let (idle, end) = self.rss_idle.zip(self.rss_end)?;
+        (self.live_tables > 0).then(|| (end as f64 - idle as f64) / self.live_tables as f64)
+    }
+}
+
+fn mb(bytes: Option<u64>) -> String {
+    bytes.map_or_else(|| "?".to_string(), |b| format!("{:.1} MB", b as f64 / 1e6))
 }
 
 /// What the server's `/metrics` counted between two reads.
@@ -146,6 +198,33 @@ impl std::fmt::Display for LoadReport {
             d.batches as f64 / self.seconds,
             per(d.batch_rows as f64, d.batches),
             per(d.batch_sum * 1000.0, d.batches),
+        )?;
+        let p = &self.process;
+        writeln!(
+            f,
+            "server process{}: RSS {} at rest, {} at the start, {} at the end; CPU {}",
+            if self.own_server {
+                " (this one: the load clients included)"
+            } else {
+                ""
+            },
+            mb(p.rss_idle),
+            mb(p.rss_start),
+            mb(p.rss_end),
+            p.cpu_seconds.map_or_else(
+                || "?".to_string(),
+                |c| format!("{c:.1} s ({:.2} cores)", c / self.seconds)
+            ),
+        )?;
+        writeln!(
+            f,
+            "server tables at the end: {} live, {} in memory ({} over), {} WebSocket connections; {} a live table",
+            p.live_tables,
+            p.resident_tables,
+            p.finished_resident,
+            p.websockets,
+            p.bytes_per_live_table()
+                .map_or_else(|| "?".to_string(), |b| format!("{:.1} KB", b / 1e3)),
         )
     }
 }
@@ -434,7 +513,8 @@ fn http_client() -> reqwest::Client {
         .unwrap_or_else(|_| reqwest::Client::new())
 }
 
-/// The server's counters the report needs, read from its `/metrics`.
+/// The server's counters the report needs, read from its `/metrics` (the names are
+/// documented in docs/PERFORMANCE.md, "What /metrics tells a load test").
 #[derive(Debug, Default)]
 struct ServerSample {
     committed: u64,
@@ -443,6 +523,12 @@ struct ServerSample {
     batches: u64,
     batch_sum: f64,
     batch_rows: u64,
+    rss: Option<u64>,
+    cpu: Option<f64>,
+    live_tables: i64,
+    resident_tables: i64,
+    finished_resident: i64,
+    websockets: i64,
 }
 
 async fn server_sample(http: &reqwest::Client, base: &str) -> Result<ServerSample, String> {
@@ -472,6 +558,12 @@ async fn server_sample(http: &reqwest::Client, base: &str) -> Result<ServerSampl
             "takuge_commit_batch_seconds_sum" => sample.batch_sum = v,
             "takuge_commit_batch_seconds_count" => sample.batches = v as u64,
             "takuge_commit_batch_rows_total" => sample.batch_rows = v as u64,
+            "takuge_process_resident_memory_bytes" => sample.rss = Some(v as u64),
+            "takuge_process_cpu_seconds_total" => sample.cpu = Some(v),
+            "takuge_open_tables" => sample.live_tables = v as i64,
+            "takuge_tables_resident" => sample.resident_tables = v as i64,
+            "takuge_finished_tables_resident" => sample.finished_resident = v as i64,
+            "takuge_websocket_connections" => sample.websockets = v as i64,
             _ if name.starts_with("takuge_commit_wait_seconds_bucket") => {
                 sample.commit_wait.push(v as u64)
             }
@@ -522,6 +614,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         }
     };
     let http = http_client();
+    let idle = server_sample(&http, &base).await?;
     let stop = Arc::new(AtomicBool::new(false));
     let counters = Arc::new(Counters::default());
     let clients: Vec<_> = (0..cfg.tables)
@@ -548,7 +641,31 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let before = server_sample(&http, &base).await?;
     let started = Instant::now();
     counters.measuring.store(true, Ordering::Relaxed);
-    tokio::time::sleep(Duration::from_secs_f64(cfg.seconds)).await;
+    let end = tokio::time::Instant::now() + Duration::from_secs_f64(cfg.seconds);
+    if let Some(every) = cfg.progress_seconds.filter(|s| *s > 0.0) {
+        let every = Duration::from_secs_f64(every);
+        loop {
+            let next = tokio::time::Instant::now() + every;
+            if next >= end {
+                break;
+            }
+            tokio::time::sleep_until(next).await;
+            match server_sample(&http, &base).await {
+                Ok(s) => eprintln!(
+                    "{:>7.0} s: RSS {}, {} live tables, {} in memory ({} over), {} WebSockets, {} committed",
+                    started.elapsed().as_secs_f64(),
+                    mb(s.rss),
+                    s.live_tables,
+                    s.resident_tables,
+                    s.finished_resident,
+                    s.websockets,
+                    s.committed.saturating_sub(before.committed),
+                ),
+                Err(e) => eprintln!("cannot read the server's /metrics: {e}"),
+            }
+        }
+    }
+    tokio::time::sleep_until(end).await;
     let after = server_sample(&http, &base).await?;
     let elapsed = started.elapsed().as_secs_f64();
     counters.measuring.store(false, Ordering::Relaxed);
@@ -567,6 +684,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
             Err(e) => eprintln!("a client panicked: {e}"),
         }
     }
+    let own_server = own.is_some();
     if let Some(server) = own {
         server.shutdown().await;
     }
@@ -580,6 +698,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         errors: counters.errors.load(Ordering::Relaxed) + failures,
         latencies_ms: latencies,
         server: ServerDelta::between(&before, &after),
+        process: ServerProcess::of(&idle, &before, &after),
+        own_server,
     })
 }
 

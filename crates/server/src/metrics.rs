@@ -31,6 +31,66 @@ pub struct Metrics {
     pub bot_searches_cancelled: AtomicU64,
     /// Password hashing: running now, most at once, refused as busy.
     pub hashing: std::sync::Arc<crate::hashing::HashStats>,
+    /// Tables whose task is running although they are over (finished or abandoned):
+    /// such a table answers what is still queued for it, then leaves memory.
+    pub finished_tables_resident: AtomicI64,
+}
+
+/// What the process itself uses, read from the kernel when it tells (Linux `/proc`);
+/// `None` elsewhere, and the rows are then left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ProcessFigures {
+    /// Resident set size, bytes (`VmRSS` of `/proc/self/status`).
+    pub rss_bytes: Option<u64>,
+    /// User plus system CPU time of every thread, seconds (`/proc/self/stat`).
+    pub cpu_seconds: Option<f64>,
+}
+
+/// The kernel's clock ticks a second as `/proc` counts CPU time (`USER_HZ`, which
+/// Linux fixes at 100 for user space on every architecture we build for).
+const USER_HZ: f64 = 100.0;
+
+impl ProcessFigures {
+    pub fn read() -> ProcessFigures {
+        ProcessFigures {
+            rss_bytes: std::fs::read_to_string("/proc/self/status")
+                .ok()
+                .and_then(|s| rss_of_status(&s)),
+            cpu_seconds: std::fs::read_to_string("/proc/self/stat")
+                .ok()
+                .and_then(|s| cpu_of_stat(&s)),
+        }
+    }
+}
+
+/// `VmRSS:   123 kB` of `/proc/<pid>/status`, in bytes.
+fn rss_of_status(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let mut words = line.split_whitespace().skip(1);
+    let n: u64 = words.next()?.parse().ok()?;
+    match words.next() {
+        Some("kB") => n.checked_mul(1024),
+        _ => None,
+    }
+}
+
+/// utime + stime (fields 14 and 15) of `/proc/<pid>/stat`, in seconds. The command
+/// name (field 2) is in parentheses and may hold spaces, so fields count from its `)`.
+fn cpu_of_stat(stat: &str) -> Option<f64> {
+    let (_, rest) = stat.rsplit_once(')')?;
+    // `rest` starts at field 3 (the state).
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some((utime + stime) as f64 / USER_HZ)
+}
+
+/// What only the server as a whole knows, for `/metrics` beside the counters.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Gauges {
+    /// Tables in memory (the hub's map: each a running task, or one just ended).
+    pub tables_resident: i64,
+    pub process: ProcessFigures,
 }
 
 /// One counter or gauge a row: `(name, "counter" | "gauge", help, value)`.
@@ -100,7 +160,10 @@ impl Metrics {
         crate::error::ApiError::new(axum::http::StatusCode::TOO_MANY_REQUESTS, code, message)
     }
 
-    pub fn render(&self) -> String {
+    /// Everything, in the Prometheus text format; `gauges` from the server
+    /// ([`Gauges`]). Every row is a count over the whole server: nothing per seat,
+    /// table or account.
+    pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::new();
         let rows: [(&str, &str, &str, i64); 12] = [
             (
@@ -177,6 +240,42 @@ impl Metrics {
             ),
         ];
         write_rows(&mut out, &rows);
+        write_rows(
+            &mut out,
+            &[
+                (
+                    "takuge_tables_resident",
+                    "gauge",
+                    "Tables in memory: live ones, and those over still answering",
+                    gauges.tables_resident,
+                ),
+                (
+                    "takuge_finished_tables_resident",
+                    "gauge",
+                    "Tables over (finished or abandoned) still in memory",
+                    self.finished_tables_resident.load(Ordering::Relaxed),
+                ),
+            ],
+        );
+        if let Some(rss) = gauges.process.rss_bytes {
+            let rss = i64::try_from(rss).unwrap_or(i64::MAX);
+            write_rows(
+                &mut out,
+                &[(
+                    "takuge_process_resident_memory_bytes",
+                    "gauge",
+                    "Resident memory of the server's process, bytes",
+                    rss,
+                )],
+            );
+        }
+        if let Some(cpu) = gauges.process.cpu_seconds {
+            let name = "takuge_process_cpu_seconds_total";
+            let _ = writeln!(
+                out,
+                "# HELP {name} User and system CPU time of the server's process, seconds\n# TYPE {name} counter\n{name} {cpu}"
+            );
+        }
         self.commit_wait.render(
             &mut out,
             "takuge_commit_wait_seconds",
@@ -203,7 +302,7 @@ mod tests {
         m.commit_wait.observe(Duration::from_micros(100));
         m.commit_wait.observe(Duration::from_millis(3));
         m.commit_wait.observe(Duration::from_secs(9));
-        let text = m.render();
+        let text = m.render(&Gauges::default());
         let value = |series: &str| {
             text.lines()
                 .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
@@ -227,5 +326,34 @@ mod tests {
         assert_eq!(value("takuge_commit_wait_seconds_count"), "3");
         assert_eq!(value("takuge_commit_wait_seconds_sum"), "9.0031");
         assert!(text.contains("# TYPE takuge_commit_batch_seconds histogram"));
+        // Without the kernel's figures, their rows are left out.
+        assert!(!text.contains("takuge_process_"), "{text}");
+    }
+
+    #[test]
+    fn the_process_figures_are_read_from_proc() {
+        let status = "Name:\ttakuge\nVmPeak:\t  9000 kB\nVmRSS:\t  5120 kB\nThreads:\t3\n";
+        assert_eq!(rss_of_status(status), Some(5120 * 1024));
+        assert_eq!(rss_of_status("VmRSS: 12 MB\n"), None);
+        assert_eq!(rss_of_status(""), None);
+        // The command name may hold spaces and parentheses.
+        let stat = "4242 (tak (u) ge) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 3 0";
+        assert_eq!(cpu_of_stat(stat), Some(3.25));
+        assert_eq!(cpu_of_stat("4242 (x) S 1"), None);
+        if cfg!(target_os = "linux") {
+            let m = Metrics::default();
+            let text = m.render(&Gauges {
+                tables_resident: 2,
+                process: ProcessFigures::read(),
+            });
+            let value = |name: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+                    .and_then(|v| v.parse::<f64>().ok())
+            };
+            assert!(value("takuge_process_resident_memory_bytes").is_some_and(|v| v > 0.0));
+            assert!(value("takuge_process_cpu_seconds_total").is_some_and(|v| v >= 0.0));
+            assert_eq!(value("takuge_tables_resident"), Some(2.0));
+        }
     }
 }

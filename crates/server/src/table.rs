@@ -27,11 +27,6 @@ pub use takuge_protocol::TableId;
 
 pub use takuge_protocol::PROTOCOL;
 
-/// How long a table that is over stays in memory once nobody follows it: a follower
-/// coming back soon (a reload) finds it there, and a client following table after
-/// table keeps few loaded (a finished table holds its whole log, ≈ 286 KB).
-const OVER_AND_UNFOLLOWED: Duration = Duration::from_secs(5);
-
 /// How many messages a connection may fall behind before it is unsubscribed.
 pub const CONNECTION_BACKLOG: usize = 1024;
 
@@ -323,6 +318,8 @@ struct Table {
     /// Set to stop the search in flight, if a searching bot is thinking.
     bot_cancel: Option<Arc<AtomicBool>>,
     counted_live: bool,
+    /// Counted in `Metrics::finished_tables_resident` (over, still in memory).
+    counted_over: bool,
     /// When each pending seat started thinking, and the real-time reserve left (ms).
     thinking_since: Vec<Option<tokio::time::Instant>>,
     reserve_ms: Vec<u64>,
@@ -592,6 +589,12 @@ impl Table {
             let delta = if live { 1 } else { -1 };
             self.metrics.open_tables.fetch_add(delta, Ordering::Relaxed);
             self.counted_live = live;
+        }
+        if !live && !self.counted_over {
+            self.metrics
+                .finished_tables_resident
+                .fetch_add(1, Ordering::Relaxed);
+            self.counted_over = true;
         }
     }
 
@@ -1579,17 +1582,36 @@ impl Table {
         self.schedule_bot();
     }
 
-    /// Serves commands until the mailbox closes, the table idles out, or `stop` turns
+    /// Serves commands until the table is over, the mailbox closes, or `stop` turns
     /// true. The stop is looked at before each command and not during one, so a commit
     /// under way is waited for; the commands still queued are dropped unanswered (their
     /// callers read `unavailable`, and nothing of theirs was written).
+    ///
+    /// A table that is over (finished or abandoned) never changes again, so nobody
+    /// needs it in memory: it answers what is already in its mailbox, then ends, and
+    /// the hub loads it from the database for the next command (a late viewer, its
+    /// info or record). Its followers lose nothing: it would never send them another
+    /// message (issue 20: finished tables kept in memory grew the server without end).
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut stop: watch::Receiver<bool>) {
         self.set_live();
         self.arm_clocks();
         self.schedule_bot();
         loop {
+            if !self.meta.status.is_live() {
+                // Closed first, so that no command can arrive after the last one
+                // answered: a sender finds the mailbox closed and the hub loads the
+                // table again. What is queued (and what a sender holding a permit
+                // puts in) is answered; an over table answers without writing.
+                rx.close();
+                while let Some(cmd) = rx.recv().await {
+                    if *stop.borrow() {
+                        break;
+                    }
+                    self.handle(cmd).await;
+                }
+                break;
+            }
             let deadline = self.next_deadline();
-            let idle = !self.meta.status.is_live() && self.subs.is_empty();
             let cmd = tokio::select! {
                 biased;
                 // (The guard `wait_for` answers with is not `Send`: dropped at once.)
@@ -1615,17 +1637,21 @@ impl Table {
                     }
                     continue;
                 }
-                _ = tokio::time::sleep(OVER_AND_UNFOLLOWED), if idle => None,
             };
             let Some(cmd) = cmd else { break };
             if !self.handle(cmd).await {
                 break;
             }
         }
-        // Stopped (shutdown) or idle: a search still running for this table is wasted.
+        // Stopped (shutdown) or over: a search still running for this table is wasted.
         self.stop_bot_search();
         if self.counted_live {
             self.metrics.open_tables.fetch_sub(1, Ordering::Relaxed);
+        }
+        if self.counted_over {
+            self.metrics
+                .finished_tables_resident
+                .fetch_sub(1, Ordering::Relaxed);
         }
     }
 }
@@ -1634,6 +1660,15 @@ impl Table {
 pub struct TableHandle {
     pub tx: mpsc::Sender<Cmd>,
     pub task: tokio::task::JoinHandle<()>,
+}
+
+/// What a table's task is told from outside: `first`, the command it is loaded for
+/// (answered first), `stop` turns true at shutdown, and `ended` runs when the task
+/// ends (the hub forgets the table).
+pub struct Lifecycle {
+    pub first: Option<Cmd>,
+    pub stop: watch::Receiver<bool>,
+    pub ended: Box<dyn FnOnce() + Send>,
 }
 
 /// A table's committed actions, and the ids their clients gave them.
@@ -1800,7 +1835,7 @@ pub fn spawn(
     metrics: Arc<Metrics>,
     meta: TableMeta,
     Log { actions, ids }: Log,
-    stop: watch::Receiver<bool>,
+    Lifecycle { first, stop, ended }: Lifecycle,
 ) -> Result<TableHandle, ApiError> {
     let game = registry.get(&meta.game).cloned().ok_or_else(|| {
         ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
@@ -1810,6 +1845,13 @@ pub fn spawn(
     let (state, log, moves, settled) =
         restore_under_rules(game.as_ref(), &mut meta, &actions, &mut pending_since)?;
     let (tx, rx) = mpsc::channel(256);
+    // The command the table is loaded for goes in before anyone else can send: a
+    // table over answers it before it ends.
+    if let Some(cmd) = first {
+        if tx.try_send(cmd).is_err() {
+            return Err(ApiError::unavailable());
+        }
+    }
     let players = meta.players;
     let reserve = match meta.clock {
         Clock::RealTime {
@@ -1850,12 +1892,15 @@ pub fn spawn(
         bot_in_flight: None,
         bot_cancel: None,
         counted_live: false,
+        counted_over: false,
         thinking_since,
         reserve_ms,
         pending_since,
         backoff: Backoff::default(),
     };
     let task = tokio::spawn(async move {
+        // Declared first, so dropped last: after the mailbox (in `run`) is closed.
+        let _ended = Ended(Some(ended));
         // Before any command: what the restore decided about the rules version is
         // stored first, so nothing is told about the table that the database does not
         // hold. On failure the decision is made again at the next load.
@@ -1867,6 +1912,17 @@ pub fn spawn(
         table.run(rx, stop).await
     });
     Ok(TableHandle { tx, task })
+}
+
+/// Runs a table's `ended` however its task ends: returned, or dropped (aborted).
+struct Ended(Option<Box<dyn FnOnce() + Send>>);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        if let Some(f) = self.0.take() {
+            f();
+        }
+    }
 }
 
 /// What a restore decided about a table's rules version, to store.

@@ -201,8 +201,12 @@ async fn run(
             }
         }
     }
+    // A table not in memory has forgotten its followers already: not loaded for this.
     for table in subscribed.into_keys() {
-        let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
+        state
+            .hub
+            .send_if_running(table, Cmd::Unsubscribe { conn })
+            .await;
     }
     drop(registration);
     state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
@@ -239,8 +243,8 @@ async fn handle(
             invite,
             reference,
         } => {
-            // Over when followed: those are capped per connection (they cost the
-            // server the whole table in memory while followed).
+            // Over when followed: those are capped per connection (each one followed
+            // cost the server a load from the database and a replay).
             let over = subscribed.values().filter(|f| f.over).count();
             let room_for_over = subscribed.get(&table).is_some_and(|f| f.over)
                 || over < state.config.max_finished_subscriptions;
@@ -286,7 +290,10 @@ async fn handle(
         }
         ClientMsg::Unsubscribe { table, reference } => {
             if subscribed.remove(&table).is_some() {
-                let _ = state.hub.send(table, Cmd::Unsubscribe { conn }).await;
+                state
+                    .hub
+                    .send_if_running(table, Cmd::Unsubscribe { conn })
+                    .await;
             }
             let _ = tx.try_send(
                 json!({ "protocol": PROTOCOL, "type": "unsubscribed", "table": table, "ref": reference })

@@ -166,6 +166,34 @@ async fn full_games_over_websockets_show_each_seat_only_its_own(backend: Backend
         metrics.contains("takuge_actions_committed_total"),
         "{metrics}"
     );
+    // The gauges `takuge loadtest --server` reads (docs/PERFORMANCE.md): stable names,
+    // each a count over the whole server.
+    let gauge = |name: &str| {
+        assert!(
+            metrics.contains(&format!("# TYPE {name} gauge\n")),
+            "{name} is not a gauge in\n{metrics}"
+        );
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("no {name} in\n{metrics}"))
+    };
+    assert!(gauge("takuge_open_tables") >= 0.0);
+    assert!(gauge("takuge_tables_resident") >= 0.0);
+    assert!(gauge("takuge_finished_tables_resident") >= 0.0);
+    assert!(gauge("takuge_websocket_connections") >= 0.0);
+    if cfg!(target_os = "linux") {
+        assert!(gauge("takuge_process_resident_memory_bytes") > 1e6);
+        assert!(metrics.contains("# TYPE takuge_process_cpu_seconds_total counter\n"));
+        assert!(
+            metrics
+                .lines()
+                .find_map(|l| l.strip_prefix("takuge_process_cpu_seconds_total "))
+                .and_then(|v| v.parse::<f64>().ok())
+                .is_some_and(|c| c > 0.0),
+            "{metrics}"
+        );
+    }
     server.shutdown().await;
 }
 
@@ -726,6 +754,7 @@ async fn the_load_test_drives_tables_and_reports() {
         think_ms: 5,
         bot_delay_ms: 0,
         database_url: None,
+        progress_seconds: Some(0.4),
     })
     .await
     .expect("runs");
@@ -736,6 +765,21 @@ async fn the_load_test_drives_tables_and_reports() {
     assert_eq!(report.errors, 0, "{report}");
     let text = report.to_string();
     assert!(text.contains("actions/s") && text.contains("p99"), "{text}");
+    // The server's own figures, from its /metrics (issue 20, item 3).
+    let p = &report.process;
+    assert!(
+        p.live_tables >= 1 && p.resident_tables >= p.live_tables,
+        "{report}"
+    );
+    if cfg!(target_os = "linux") {
+        assert!(
+            p.rss_idle.is_some_and(|r| r > 0) && p.rss_end.is_some_and(|r| r > 0),
+            "{report}"
+        );
+        assert!(p.cpu_seconds.is_some_and(|c| c >= 0.0), "{report}");
+        assert!(p.bytes_per_live_table().is_some(), "{report}");
+    }
+    assert!(text.contains("a live table"), "{text}");
 }
 
 /// "Bots in seats act server-side", after `Config::bot_delay` each: a table of bots
@@ -816,6 +860,7 @@ async fn the_load_test_plays_drafts_on_the_database_given(backend: Backend) {
         think_ms: 2,
         bot_delay_ms: 0,
         database_url: Some(env.url.clone()),
+        progress_seconds: None,
     })
     .await
     .expect("runs");

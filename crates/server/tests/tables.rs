@@ -438,7 +438,156 @@ async fn a_connection_follows_few_finished_tables(backend: Backend) {
     server.shutdown().await;
 }
 
+/// A value of `/metrics` (the test fails when the series is not there).
+async fn metric(base: &str, name: &str) -> f64 {
+    let (s, text) = get_raw(base, "/metrics", "none").await;
+    assert_eq!(s, 200);
+    let text = text.as_str().unwrap_or_default().to_string();
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in /metrics:\n{text}"))
+}
+
+/// Waits until the server holds no table in memory, and says how many it held last.
+/// (A table leaves memory just after its last answer, so the count is read until it
+/// is 0; the bound is only there so that a leak fails instead of hanging.)
+async fn resident_after_settling(base: &str) -> (f64, f64) {
+    let mut last = (f64::NAN, f64::NAN);
+    for _ in 0..400 {
+        last = (
+            metric(base, "takuge_tables_resident").await,
+            metric(base, "takuge_finished_tables_resident").await,
+        );
+        if last == (0.0, 0.0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    last
+}
+
+/// A table message without the server's clock, and its log lines apart (a follower
+/// gets the lines it has not had yet; a new one, every line).
+fn settled(mut m: Value) -> (Value, Vec<Value>) {
+    let mut log = Vec::new();
+    if let Some(o) = m.as_object_mut() {
+        o.remove("server_time_ms");
+        if let Some(Value::Array(lines)) = o.remove("log") {
+            log = lines;
+        }
+    }
+    (m, log)
+}
+
+/// Issue 20, item 2: memory grew with every finished game (each stayed in memory for
+/// a timer, and the hub never forgot its entry). A table that is over leaves memory
+/// at once, whether or not connections still follow it, and everything it answered
+/// is answered from the database on demand: late viewers, the record, its info.
+async fn finished_tables_leave_memory(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    const TABLES: usize = 12;
+    let server = start_with(&env, |c| c.max_open_tables_per_guest = TABLES).await;
+    let base = format!("http://{}", server.addr);
+    let host = Client::guest(server.addr).await;
+    let mut still_following = host.ws().await;
+    for round in 0..3 {
+        let mut ws = host.ws().await;
+        let mut tables = Vec::new();
+        for k in 0..TABLES {
+            // Only bots play: the host does not sit.
+            let (s, t) = host
+                .post(
+                    "/api/tables",
+                    json!({"game": "secret-moon", "players": 5, "seed": 1000 * round + k, "sit": false}),
+                )
+                .await;
+            assert_eq!(s, 201, "{t}");
+            let id = t["id"].as_i64().expect("id");
+            let (s, b) = host
+                .post(&format!("/api/tables/{id}/bots"), json!({"bot": "random"}))
+                .await;
+            assert_eq!(s, 200, "{b}");
+            ws.send(json!({"type": "subscribe", "table": id})).await;
+            // Half the tables are also followed by a connection that stays.
+            if k % 2 == 0 {
+                still_following
+                    .send(json!({"type": "subscribe", "table": id}))
+                    .await;
+            }
+            tables.push(id);
+        }
+        assert_eq!(
+            metric(&base, "takuge_tables_resident").await,
+            TABLES as f64,
+            "round {round}: the open tables are in memory, and only they"
+        );
+        for &id in &tables {
+            let (s, b) = host
+                .post(&format!("/api/tables/{id}/start"), json!({}))
+                .await;
+            assert_eq!(s, 200, "{b}");
+        }
+        // Every table plays to its end.
+        let mut last = std::collections::HashMap::new();
+        while last.len() < TABLES {
+            let m = ws.recv_type("table").await;
+            if m["status"] == "finished" {
+                last.insert(m["table"].as_i64().expect("table"), settled(m));
+            }
+        }
+        for &id in tables.iter().step_by(3) {
+            ws.send(json!({"type": "unsubscribe", "table": id})).await;
+            ws.recv_type("unsubscribed").await;
+        }
+        assert_eq!(
+            resident_after_settling(&base).await,
+            (0.0, 0.0),
+            "round {round}: tables (and tables over) still in memory after every game ended"
+        );
+        // A late viewer gets the very message the followers got at the end, from the
+        // database, and the table leaves memory again after answering.
+        let late = Client::guest(server.addr).await;
+        let mut late_ws = late.ws().await;
+        for &id in &tables[..3] {
+            late_ws
+                .send(json!({"type": "subscribe", "table": id}))
+                .await;
+            let (m, log) = settled(late_ws.recv_type("table").await);
+            let (followed, new_lines) = &last[&id];
+            assert_eq!(&m, followed, "round {round}, table {id}");
+            assert!(
+                log.ends_with(new_lines) && log.len() > new_lines.len(),
+                "round {round}, table {id}: {log:?} does not end with {new_lines:?}"
+            );
+            let (s, info) = late.get(&format!("/api/tables/{id}")).await;
+            assert_eq!((s, &info["status"]), (200, &json!("finished")), "{info}");
+            let (s, record) = late.get(&format!("/api/tables/{id}/record")).await;
+            assert_eq!(s, 200, "{record}");
+            let (s, b) = late.post(&format!("/api/tables/{id}/sit"), json!({})).await;
+            assert_eq!(
+                (s, &b["error"]["code"]),
+                (409, &json!("wrong_status")),
+                "{b}"
+            );
+        }
+        assert_eq!(
+            resident_after_settling(&base).await,
+            (0.0, 0.0),
+            "round {round}: a table loaded for a late viewer stayed in memory"
+        );
+    }
+    // The connection that followed half the tables to their end still works.
+    still_following
+        .send(json!({"type": "ping", "ref": "still"}))
+        .await;
+    assert_eq!(still_following.recv_type("pong").await["ref"], "still");
+    server.shutdown().await;
+}
+
 on_both_databases!(
+    finished_tables_leave_memory,
     a_resent_action_is_played_once,
     a_private_table_answers_outsiders_exactly_like_a_missing_one,
     open_tables_per_account_are_capped,
