@@ -631,16 +631,86 @@ async function tablePage(m, params) {
   const logBox = h('ol', { class: 'log', 'data-log': '' });
   const resultBox = h('div', { class: 'result-box' });
   const seatingBox = h('div', { class: 'seating' });
+  // On a phone (style.css, max-width 600px) the log is a drawer: hidden behind the dock's
+  // "Log" button (with the count of lines not seen yet), drawn over the page when open,
+  // closed by its button or Escape. On a wider screen it is the side column's log as ever.
+  const logId = 'table-log-' + id;
+  const logHead = h('h2', { id: logId + '-title' }, t('game.log'));
+  const logClose = h('button', { type: 'button', class: 'log-close', 'data-log-close': '', onclick: () => setLogOpen(false) }, t('game.logClose'));
+  const logDrawer = h('section', { class: 'log-drawer', id: logId, 'data-log-drawer': '', 'aria-labelledby': logId + '-title' }, h('div', { class: 'log-drawer-head' }, logHead, logClose), logBox);
+  const logToggle = h('button', { type: 'button', class: 'log-toggle', 'data-log-toggle': '', 'aria-expanded': 'false', 'aria-controls': logId, onclick: () => setLogOpen(!logOpen) });
+  const dockTurn = h('span', { class: 'dock-turn', 'aria-hidden': 'true' });
+  // The phone's bottom bar (hidden on wider screens): the turn in a word and the log button.
+  // The board's own action area (`[data-actions]`, docs/WEB.md) sits fixed just above it.
+  const dock = h('div', { class: 'phone-dock', 'data-phone-dock': '' }, dockTurn, logToggle);
+  const sidePlayers = h('h2', null, t('game.players'));
   const layout = h(
     'div',
     { class: 'game-layout' },
     h('div', { class: 'game-main' }, turnBox, err, resultBox, boardRoot),
-    h('aside', { class: 'game-side' }, h('h2', null, t('game.players')), seatsBox, playActions, clockBox, alertBox, h('h2', null, t('game.log')), logBox),
+    h('aside', { class: 'game-side' }, sidePlayers, seatsBox, playActions, clockBox, alertBox, logDrawer),
+    dock,
   );
   clear(main, top, seatingBox, layout);
 
   function fail(e) {
     showError(err, e);
+  }
+
+  let logOpen = false;
+  let logSeen = -1; // lines drawn when the log was last in sight (-1: not drawn yet)
+
+  function setLogOpen(open, focus = true) {
+    logOpen = open;
+    logDrawer.classList.toggle('open', open);
+    logToggle.setAttribute('aria-expanded', String(open));
+    drawLogToggle();
+    if (open) {
+      logBox.scrollTop = logBox.scrollHeight;
+      if (focus) logClose.focus();
+    } else if (focus && logDrawer.contains(document.activeElement)) {
+      logToggle.focus();
+    }
+  }
+
+  function onKey(ev) {
+    if (ev.key === 'Escape' && logOpen) {
+      ev.preventDefault();
+      setLogOpen(false);
+      logToggle.focus();
+    }
+  }
+  document.addEventListener('keydown', onKey);
+
+  function drawLogToggle() {
+    const n = logDrawn.size;
+    if (logSeen < 0 || logOpen) logSeen = n;
+    const unseen = Math.max(0, n - logSeen);
+    clear(logToggle, t('game.log'), unseen ? h('span', { class: 'log-unseen', 'data-log-unseen': unseen }, t('game.logNew', { n: unseen })) : null);
+  }
+
+  // The board's action area is fixed above the dock on a phone: the page keeps room for
+  // both at its bottom (--dock-h, --actions-h on the layout), measured by a ResizeObserver
+  // rather than read while drawing.
+  let docked = null;
+  const sizes = new Map();
+  const resized = new ResizeObserver((entries) => {
+    for (const e of entries) sizes.set(e.target, e.borderBoxSize && e.borderBoxSize[0] ? e.borderBoxSize[0].blockSize : e.target.offsetHeight);
+    layout.style.setProperty('--dock-h', (sizes.get(dock) || 0) + 'px');
+    layout.style.setProperty('--actions-h', ((docked && sizes.get(docked)) || 0) + 'px');
+  });
+  resized.observe(dock);
+
+  function watchActions() {
+    const a = boardRoot.querySelector('[data-actions]');
+    if (a === docked) return;
+    if (docked) {
+      resized.unobserve(docked);
+      sizes.delete(docked);
+    }
+    docked = a;
+    if (a) resized.observe(a);
+    else layout.style.setProperty('--actions-h', '0px');
   }
 
   function send(action) {
@@ -856,6 +926,7 @@ async function tablePage(m, params) {
   function drawTurn() {
     const msg = s.msg;
     if (!msg || msg.status !== 'playing') {
+      dockTurn.textContent = msg && msg.status === 'finished' ? t('game.over') : '';
       clear(turnBox, msg && msg.status === 'finished' ? h('strong', null, t('game.over')) : null);
       return;
     }
@@ -864,6 +935,8 @@ async function tablePage(m, params) {
     // "Your turn!" already says you are waited for: the others only.
     const names = pending.filter((k) => !(yours && k === msg.you)).map((k) => seatLabel(msg.seats[k], k));
     document.title = (yours ? '● ' : '') + gameName(info.game) + ' — takuge';
+    dockTurn.textContent = yours ? t('game.yourTurn') : names.length ? t('game.waitingFor', { names: names.join(', ') }) : '';
+    dockTurn.classList.toggle('your-turn', yours);
     clear(
       turnBox,
       yours
@@ -1003,7 +1076,10 @@ async function tablePage(m, params) {
     }
     const fresh = [];
     for (const e of s.log.values()) if (!logDrawn.has(e.index)) fresh.push(e);
-    if (!fresh.length) return;
+    if (!fresh.length) {
+      drawLogToggle();
+      return;
+    }
     fresh.sort((a, b) => a.index - b.index);
     let last = logBox.lastElementChild ? Number(logBox.lastElementChild.dataset.logIndex) : -Infinity;
     for (const e of fresh) {
@@ -1019,6 +1095,7 @@ async function tablePage(m, params) {
       }
     }
     if (!logScroll) logScroll = requestAnimationFrame(followLog);
+    drawLogToggle();
   }
 
   function drawResult() {
@@ -1041,6 +1118,7 @@ async function tablePage(m, params) {
     if (!msg || msg.status === 'open' || !msg.view) {
       clear(boardRoot, msg && msg.status === 'abandoned' ? h('p', null, t('table.abandoned')) : null);
       layout.hidden = !msg || msg.status === 'open';
+      watchActions();
       return;
     }
     layout.hidden = false;
@@ -1063,6 +1141,7 @@ async function tablePage(m, params) {
       { send, draft: s.draft, rerender: () => drawBoardNow() },
     );
     drawBoard(mod, boardRoot, ctx);
+    watchActions();
   }
 
   function draw() {
@@ -1106,10 +1185,13 @@ async function tablePage(m, params) {
       delete document.body.dataset.version;
       delete document.body.dataset.status;
       if (logScroll) cancelAnimationFrame(logScroll);
+      document.removeEventListener('keydown', onKey);
+      resized.disconnect();
     },
     relang: () => {
-      layout.querySelectorAll('.game-side > h2')[0].textContent = t('game.players');
-      layout.querySelectorAll('.game-side > h2')[1].textContent = t('game.log');
+      sidePlayers.textContent = t('game.players');
+      logHead.textContent = t('game.log');
+      logClose.textContent = t('game.logClose');
       clear(alertBox, alertSettings());
       draw();
     },

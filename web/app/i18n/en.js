@@ -110,6 +110,8 @@ export default {
   'seat.thinking': 'thinking',
   'game.players': 'Players',
   'game.log': 'Log',
+  'game.logNew': '{n} new',
+  'game.logClose': 'Close',
   'game.yourTurn': 'Your turn!',
   'game.waitingFor': 'Waiting for: {names}',
   'game.over': 'The game is over.',

@@ -109,6 +109,8 @@ export default {
   'seat.thinking': '考慮中',
   'game.players': 'プレイヤー',
   'game.log': 'ログ',
+  'game.logNew': '新着 {n} 件',
+  'game.logClose': '閉じる',
   'game.yourTurn': 'あなたの番です！',
   'game.waitingFor': '待っている相手：{names}',
   'game.over': 'ゲーム終了。',

@@ -488,7 +488,7 @@ function actionHand(ctx, d, me, kinds, busy) {
     controls.push(h('button', { type: 'button', class: 'ah-primary', 'data-choice': '', onclick: () => send(ctx, d, { play: chosen }) }, ctx.t('ah.playFaceDown')));
     controls.push(h('button', { type: 'button', 'data-undo': '', onclick: () => { delete d.card; ctx.rerender(); } }, ctx.t('ah.undo')));
   }
-  return h('div', { class: 'ah-hand-part' }, h('h4', null, ctx.t('ah.actionCards')), h('div', { class: 'ah-row ah-hand-cards' }, cards), controls.length ? h('div', { class: 'ah-controls' }, controls) : null);
+  return h('div', { class: 'ah-hand-part' }, h('h4', null, ctx.t('ah.actionCards')), h('div', { class: 'ah-row ah-hand-cards' }, cards), controls.length ? h('div', { class: 'ah-controls', 'data-actions': '' }, controls) : null);
 }
 
 function artHand(ctx, d, me, kinds, busy) {
@@ -565,7 +565,7 @@ function artHand(ctx, d, me, kinds, busy) {
     hint ? h('p', { class: 'ah-hint' }, hint) : null,
     h('div', { class: 'ah-row ah-hand-art' }, cards.length ? cards : h('span', { class: 'muted' }, '—')),
     progress,
-    controls.length ? h('div', { class: 'ah-controls' }, controls) : null,
+    controls.length ? h('div', { class: 'ah-controls', 'data-actions': '' }, controls) : null,
   );
 }
 

@@ -398,7 +398,7 @@ function panelSection(st) {
   const mineNow = L.all.length > 0;
   return h(
     'section',
-    { class: `bk-panel${mineNow ? ' yours' : ''}`, 'aria-live': 'polite' },
+    { class: `bk-panel${mineNow ? ' yours' : ''}`, 'aria-live': 'polite', 'data-actions': '' },
     h('p', { class: 'bk-prompt', 'data-prompt': '' }, prompt(st)),
     cards,
     buttons.length || picking

@@ -321,7 +321,7 @@ function render(root, ctx) {
 
   const prompt = h(
     'div',
-    { class: 'gah-prompt' + (mine ? ' gah-prompt-mine' : ''), role: 'status' },
+    { class: 'gah-prompt' + (mine ? ' gah-prompt-mine' : ''), role: 'status', 'data-actions': '' },
     h('p', { class: 'gah-prompt-text' }, promptText),
     [...hints].map((k) => h('p', { class: 'gah-hint' }, ctx.t(k))),
     promptButtons.length ? h('div', { class: 'gah-prompt-buttons' }, promptButtons) : null,

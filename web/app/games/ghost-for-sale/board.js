@@ -785,7 +785,7 @@ function headerEl(m) {
 // The prompt and the controls of the turn being built.
 function promptEl(m) {
   const { v, t, ctx } = m;
-  const bar = h('div', { class: 'gfs-prompt', role: 'status' });
+  const bar = h('div', { class: 'gfs-prompt', role: 'status', 'data-actions': '' });
   const text = h('p', { class: 'gfs-hint' });
   const buttons = h('div', { class: 'gfs-controls' });
   bar.append(text, buttons);

@@ -593,7 +593,7 @@ function actionPanel(st) {
   if (st.sending) kids.push(h('p', { class: 'sm-muted' }, ctx.t('sm.sending')));
   if (undoBtn) kids.push(undoBtn);
   kids.push(legend(ctx));
-  return h('div', { class: 'sm-panel', 'aria-live': 'polite' }, kids);
+  return h('div', { class: 'sm-panel', 'aria-live': 'polite', 'data-actions': '' }, kids);
 }
 
 // What the marks on the table mean.
