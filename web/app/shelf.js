@@ -232,7 +232,7 @@ async function gamePage(id) {
     h(
       'dl',
       { class: 'facts' },
-      fact('players', range(g.min_players, g.max_players)),
+      fact('player_count', range(g.min_players, g.max_players)),
       fact('best', g.best_players.join(', ')),
       fact('minutes', range(g.min_minutes, g.max_minutes)),
       fact('age', g.min_age == null ? '' : g.min_age + '+'),

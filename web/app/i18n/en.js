@@ -227,7 +227,7 @@ export default {
   'status.shelf.wishlist': "Wishlist",
   'status.shelf.played': "Played",
   'status.shelf.favourite': "Favourite",
-  'game.players': "Players",
+  'game.player_count': "Players",
   'game.best': "Best with",
   'game.minutes': "Minutes",
   'game.age': "Age",

@@ -226,7 +226,7 @@ export default {
   'status.shelf.wishlist': "欲しい",
   'status.shelf.played': "プレイした",
   'status.shelf.favourite': "お気に入り",
-  'game.players': "人数",
+  'game.player_count': "人数",
   'game.best': "ベスト人数",
   'game.minutes': "プレイ時間（分）",
   'game.age': "対象年齢",
