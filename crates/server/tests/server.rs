@@ -24,12 +24,14 @@ fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages:
     // log line as the viewer reads it, its own draft steps joined into its line.
     let mut states: HashMap<(u64, u64), Box<dyn DynState>> = HashMap::new();
     states.insert((0, 0), state.box_clone());
-    let mut lines: Vec<(Option<String>, Option<String>)> = Vec::new();
+    // Each log entry's lines and whether it is what a reveal told everyone (no seat).
+    let mut lines: Vec<(Option<String>, Option<String>, bool)> = Vec::new();
     let (mut version, mut drafts) = (0u64, vec![0u64; record.players()]);
     let mut own: (Vec<Option<String>>, Vec<Option<String>>) = Default::default();
     for a in &record.actions {
         let en = state.describe_for(a.seat, &a.action, viewer);
         let ja = state.describe_for_in(a.seat, &a.action, viewer, Lang::Ja);
+        let before = state.box_clone();
         state.apply(a.seat, &a.action).expect("replays");
         let mine = viewer == Viewer::Seat(a.seat);
         if state.drafting(a.seat) {
@@ -47,9 +49,12 @@ fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages:
             };
             if mine {
                 let (e, j) = std::mem::take(&mut own);
-                lines.push((joined(e, en, "; "), joined(j, ja, "、")));
+                lines.push((joined(e, en, "; "), joined(j, ja, "、"), false));
             } else {
-                lines.push((en, ja));
+                lines.push((en, ja, false));
+            }
+            if let Some(news) = state.revealed_in(&*before, Lang::En) {
+                lines.push((Some(news), state.revealed_in(&*before, Lang::Ja), true));
             }
         }
         let draft = match viewer {
@@ -81,8 +86,13 @@ fn check_messages(record: &takuge_engine::MatchRecord, viewer: Viewer, messages:
         assert_eq!(m["legal"], legal, "legal actions at {v}, draft {d}");
         for entry in m["log"].as_array().expect("log") {
             let i = entry["index"].as_u64().expect("index") as usize;
-            let n = entry["seat"].as_u64().expect("seat") + 1;
-            let (en, ja) = &lines[i];
+            let (en, ja, news) = &lines[i];
+            assert_eq!(
+                entry["seat"].is_null(),
+                *news,
+                "a reveal's line has no seat: {entry}"
+            );
+            let n = entry["seat"].as_u64().unwrap_or(0) + 1;
             let en = en.clone().unwrap_or_else(|| format!("seat {n} acted"));
             let ja = ja.clone().unwrap_or_else(|| format!("{n}番席が行動した"));
             assert_eq!(entry["text"], json!(en), "log line {i}");
