@@ -19,23 +19,6 @@ async fn start(env: &Env) -> Server {
     .expect("server starts")
 }
 
-async fn register(addr: std::net::SocketAddr, name: &str) -> Client {
-    let base = format!("http://{addr}");
-    let (s, b) = post_csrf(
-        &base,
-        "/api/register",
-        json!({"name": name, "password": "correct horse battery"}),
-    )
-    .await;
-    assert_eq!(s, 200, "{b}");
-    Client {
-        base,
-        http: reqwest::Client::new(),
-        token: b["token"].as_str().expect("token").to_string(),
-        user: b["user"].clone(),
-    }
-}
-
 async fn import(c: &Client, csv: String) {
     let res = c
         .http

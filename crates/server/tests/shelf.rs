@@ -7,24 +7,6 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 
-/// A registered account, logged in.
-async fn register(addr: std::net::SocketAddr, name: &str) -> Client {
-    let base = format!("http://{addr}");
-    let (s, b) = post_csrf(
-        &base,
-        "/api/register",
-        json!({"name": name, "password": "correct horse battery"}),
-    )
-    .await;
-    assert_eq!(s, 200, "{b}");
-    Client {
-        base,
-        http: reqwest::Client::new(),
-        token: b["token"].as_str().expect("token").to_string(),
-        user: b["user"].clone(),
-    }
-}
-
 async fn send(
     c: &Client,
     method: reqwest::Method,

@@ -155,6 +155,24 @@ pub async fn post_csrf(base: &str, path: &str, body: Value) -> (u16, Value) {
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
+/// A registered account, logged in (the password is the same for every test account).
+pub async fn register(addr: SocketAddr, name: &str) -> Client {
+    let base = format!("http://{addr}");
+    let (s, b) = post_csrf(
+        &base,
+        "/api/register",
+        json!({"name": name, "password": "correct horse battery"}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    Client {
+        base,
+        http: reqwest::Client::new(),
+        token: b["token"].as_str().expect("token").to_string(),
+        user: b["user"].clone(),
+    }
+}
+
 impl Client {
     pub async fn guest(addr: SocketAddr) -> Client {
         let base = format!("http://{addr}");
