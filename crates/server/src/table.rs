@@ -2066,13 +2066,12 @@ pub fn replay_steps(
             "view": state.view(viewer),
         });
         // What the step revealed to everyone: the places, cards or exhibits of a reveal.
-        if let (Some(news), Some(fields)) = (
-            news_entry(&*before, &*state, record.players()),
-            step.as_object_mut(),
-        ) {
-            let first = |l: Vec<Option<String>>| l.into_iter().flatten().next();
-            fields.insert("news".into(), json!(first(news.lines)));
-            fields.insert("news_ja".into(), json!(first(news.lines_ja)));
+        if let (Some(news), Some(fields)) =
+            (state.revealed_in(&*before, Lang::En), step.as_object_mut())
+        {
+            let ja = state.revealed_in(&*before, Lang::Ja);
+            fields.insert("news".into(), json!(news));
+            fields.insert("news_ja".into(), json!(ja.unwrap_or_else(|| news.clone())));
         }
         steps.push(step);
     }
