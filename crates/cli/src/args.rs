@@ -34,6 +34,11 @@ pub enum Command {
     /// The shelf's admins: `takuge admin grant NAME` lets an account approve catalog
     /// changes (with SQLite, run it while the server is stopped).
     Admin(AdminArgs),
+    /// Copy a single-node database into PostgreSQL (`--from sqlite://takuge.db --to
+    /// postgres://…`), with the server stopped: every table in one transaction, counts
+    /// and contents verified. Run again, it changes nothing; a target holding other data
+    /// is refused unless `--replace`.
+    Migrate(MigrateArgs),
     /// Drive N concurrent tables of bot clients over real WebSockets on loopback and
     /// print committed actions per second and action-to-update latency.
     Loadtest(LoadtestArgs),
@@ -105,6 +110,20 @@ pub enum RecommendAction {
         #[arg(long, value_name = "FILE.csv")]
         out: PathBuf,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct MigrateArgs {
+    /// The database to copy: `sqlite://takuge.db` (a bare path works too), or
+    /// `postgres://...`.
+    #[arg(long, default_value = "sqlite://takuge.db")]
+    pub from: String,
+    /// The PostgreSQL database to copy into (`postgres://...`); its schema is created.
+    #[arg(long)]
+    pub to: String,
+    /// Empty a target that holds other data before copying (in the same transaction).
+    #[arg(long)]
+    pub replace: bool,
 }
 
 #[derive(Debug, Args)]

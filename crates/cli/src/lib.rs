@@ -91,6 +91,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             writeln!(out(), "{name} is an admin").map_err(|e| CliError(e.to_string()))?;
             Ok(())
         }
+        Command::Migrate(args) => {
+            let outcome =
+                takuge_server::migrate::migrate_blocking(&args.from, &args.to, args.replace)
+                    .map_err(CliError)?;
+            write!(out(), "{}", outcome.report()).map_err(|e| CliError(e.to_string()))?;
+            Ok(())
+        }
         Command::ShelfBench(args) => {
             let report = takuge_server::shelf::bench::run_blocking(
                 takuge_server::shelf::bench::BenchConfig {

@@ -106,3 +106,33 @@ fn serve_creates_its_database_answers_and_survives_sigkill() {
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `takuge migrate` with the server still running on its SQLite file: refused at once,
+/// saying to stop the server, and the server keeps answering (issue 19, "moving up").
+#[test]
+fn migrate_refuses_a_database_a_running_server_holds() {
+    let dir = fresh_dir();
+    let (mut child, addr) = serve(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_takuge"))
+        .args([
+            "migrate",
+            "--from",
+            "sqlite://takuge.db",
+            "--to",
+            "postgres://127.0.0.1:1/unused",
+        ])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("takuge migrate runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("stop the takuge server running on it first"),
+        "{stderr}"
+    );
+    assert!(get(&addr, "/healthz").starts_with("HTTP/1.1 200"));
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -51,12 +51,10 @@ pub async fn insert_returning_id<'q>(
     row.try_get::<i64, _>(0)
 }
 
-/// Opens (creating if missing) and migrates the database at `url`: `postgres://...`,
-/// or SQLite as `sqlite://takuge.db`, `sqlite:path`, or a bare file path.
-pub async fn connect(url: &str) -> Result<Db, String> {
-    sqlx::any::install_default_drivers();
-    let backend = Backend::of(url);
-    let url = match backend {
+/// The URL sqlx opens for `url`: SQLite's created on first start, held by this
+/// process alone.
+pub(crate) fn connect_url(url: &str) -> String {
+    match Backend::of(url) {
         Backend::Postgres => url.to_string(),
         Backend::Sqlite => {
             let url = if url.starts_with("sqlite:") {
@@ -84,7 +82,15 @@ pub async fn connect(url: &str) -> Result<Db, String> {
                 format!("{url}&vfs=unix-excl")
             }
         }
-    };
+    }
+}
+
+/// Opens (creating if missing) and migrates the database at `url`: `postgres://...`,
+/// or SQLite as `sqlite://takuge.db`, `sqlite:path`, or a bare file path.
+pub async fn connect(url: &str) -> Result<Db, String> {
+    sqlx::any::install_default_drivers();
+    let backend = Backend::of(url);
+    let url = connect_url(url);
     let options =
         AnyConnectOptions::from_str(&url).map_err(|e| format!("database url {url}: {e}"))?;
     let pool = match backend {

@@ -23,6 +23,7 @@ pub mod listen;
 pub mod loadtest;
 pub mod message;
 pub mod metrics;
+pub mod migrate;
 pub mod moves;
 pub mod openapi;
 pub mod policy;

@@ -393,6 +393,7 @@ pub async fn snapshot(env: &Env) -> Vec<String> {
 
 /// Each named test `async fn name(backend: Backend)` of the calling file, once against
 /// SQLite and once against PostgreSQL (as `sqlite::name` and `postgres::name`).
+#[allow(unused_macros)] // (a test file of one database does not use it)
 macro_rules! on_both_databases {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -413,4 +414,5 @@ macro_rules! on_both_databases {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use on_both_databases;
