@@ -3,38 +3,9 @@
 mod common;
 
 use common::*;
-use serde_json::{json, Value};
+use serde_json::json;
 use takuge_server::migrate::{migrate, Outcome};
 use takuge_server::{Config, Server};
-
-async fn login(addr: std::net::SocketAddr, name: &str) -> Client {
-    let base = format!("http://{addr}");
-    let (s, b) = post_csrf(
-        &base,
-        "/api/login",
-        json!({"name": name, "password": "correct horse battery"}),
-    )
-    .await;
-    assert_eq!(s, 200, "{name} logs in on the new database: {b}");
-    Client {
-        base,
-        http: reqwest::Client::new(),
-        token: b["token"].as_str().expect("token").to_string(),
-        user: b["user"].clone(),
-    }
-}
-
-async fn shelve(c: &Client, game: &str, body: Value) {
-    let res = c
-        .http
-        .put(format!("{}/api/collections/me/{game}", c.base))
-        .bearer_auth(&c.token)
-        .json(&body)
-        .send()
-        .await
-        .expect("request");
-    assert_eq!(res.status().as_u16(), 200);
-}
 
 fn rows(outcome: &Outcome, table: &str) -> u64 {
     outcome
@@ -67,7 +38,13 @@ async fn a_sqlite_database_moves_to_postgresql_with_everything_and_only_once() {
         play_seat(bob.with_base(server.addr), table, None),
     );
     tokio::join!(a, b);
-    shelve(&alice, "ghost-at-home", json!({"own": true, "rating": 8})).await;
+    let (s, e) = put(
+        &alice,
+        "/api/collections/me/ghost-at-home",
+        json!({"own": true, "rating": 8}),
+    )
+    .await;
+    assert_eq!(s, 200, "{e}");
     let (_, info) = alice.get(&format!("/api/tables/{table}")).await;
     assert_eq!(info["status"], "finished", "{info}");
     let (_, record) = alice.get(&format!("/api/tables/{table}/record")).await;

@@ -8,27 +8,6 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 
-async fn put(c: &Client, path: &str, body: Value) -> (u16, Value) {
-    let res = c
-        .http
-        .put(format!("{}{path}", c.base))
-        .bearer_auth(&c.token)
-        .json(&body)
-        .send()
-        .await
-        .expect("request");
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
-
-async fn anonymous(c: &Client, path: &str) -> (u16, Value) {
-    let res = reqwest::get(format!("{}{path}", c.base))
-        .await
-        .expect("request");
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
-
 /// The ids of a profile's list `key`.
 fn ids(profile: &Value, key: &str) -> Vec<i64> {
     profile[key]

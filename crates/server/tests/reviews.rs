@@ -8,44 +8,6 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 
-async fn send(
-    c: &Client,
-    method: reqwest::Method,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = c
-        .http
-        .request(method, format!("{}{path}", c.base))
-        .bearer_auth(&c.token);
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.expect("request");
-    let status = res.status().as_u16();
-    let text = res.text().await.expect("body");
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
-
-async fn put(c: &Client, path: &str, body: Value) -> (u16, Value) {
-    send(c, reqwest::Method::PUT, path, Some(body)).await
-}
-
-async fn delete(c: &Client, path: &str) -> (u16, Value) {
-    send(c, reqwest::Method::DELETE, path, None).await
-}
-
-async fn anonymous(c: &Client, path: &str) -> (u16, Value) {
-    let res = reqwest::get(format!("{}{path}", c.base))
-        .await
-        .expect("request");
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
-
 /// Everything reviews keep, to check that a refused request changed nothing.
 async fn snapshot_reviews(env: &Env) -> Vec<String> {
     use sqlx::Row;

@@ -155,22 +155,74 @@ pub async fn post_csrf(base: &str, path: &str, body: Value) -> (u16, Value) {
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
-/// A registered account, logged in (the password is the same for every test account).
-pub async fn register(addr: SocketAddr, name: &str) -> Client {
+/// A request of any method with an optional JSON body, as `c`: the status, and the body
+/// as JSON (or as a string when it is not JSON).
+pub async fn send(
+    c: &Client,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut req = c
+        .http
+        .request(method, format!("{}{path}", c.base))
+        .bearer_auth(&c.token);
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let res = req.send().await.expect("request");
+    let status = res.status().as_u16();
+    let text = res.text().await.expect("body");
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+pub async fn put(c: &Client, path: &str, body: Value) -> (u16, Value) {
+    send(c, reqwest::Method::PUT, path, Some(body)).await
+}
+
+pub async fn delete(c: &Client, path: &str) -> (u16, Value) {
+    send(c, reqwest::Method::DELETE, path, None).await
+}
+
+/// A GET on `c`'s server without credentials, as anyone on the web.
+pub async fn anonymous(c: &Client, path: &str) -> (u16, Value) {
+    let res = reqwest::get(format!("{}{path}", c.base))
+        .await
+        .expect("request");
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+/// Signs in to a test account (`register`'s password) at `path`: `/api/register` or
+/// `/api/login`.
+async fn sign_in(addr: SocketAddr, path: &str, name: &str) -> Client {
     let base = format!("http://{addr}");
     let (s, b) = post_csrf(
         &base,
-        "/api/register",
+        path,
         json!({"name": name, "password": "correct horse battery"}),
     )
     .await;
-    assert_eq!(s, 200, "{b}");
+    assert_eq!(s, 200, "{path} {name}: {b}");
     Client {
         base,
         http: reqwest::Client::new(),
         token: b["token"].as_str().expect("token").to_string(),
         user: b["user"].clone(),
     }
+}
+
+/// A registered account, logged in (the password is the same for every test account).
+pub async fn register(addr: SocketAddr, name: &str) -> Client {
+    sign_in(addr, "/api/register", name).await
+}
+
+/// A new session of an account `register` made.
+pub async fn login(addr: SocketAddr, name: &str) -> Client {
+    sign_in(addr, "/api/login", name).await
 }
 
 impl Client {
