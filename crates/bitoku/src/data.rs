@@ -339,6 +339,9 @@ fn check_board(board: &Board, bitoku_kinds: usize) -> Result<(), String> {
             return Err(format!("tengu card {}: a die shows 1 to 6", i + 1));
         }
     }
+    if board.solo_search_scale == 0 {
+        return Err("solo_search_scale: a positive score".into());
+    }
     if board.solo_titles.is_empty()
         || board
             .solo_titles

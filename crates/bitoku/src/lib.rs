@@ -135,6 +135,16 @@ impl Game for Bitoku {
         })
     }
 
+    /// Solo, the score attack: the virtue points over the data's `solo_search_scale`.
+    fn search_reward(&self, outcome: &Outcome, seat: Seat) -> f64 {
+        if self.players_usize() > 1 {
+            return outcome.reward(seat);
+        }
+        let score = outcome.scores.get(seat.index()).copied().unwrap_or(0) as f64;
+        let scale = f64::from(state::c().board.solo_search_scale.max(1));
+        (score / scale).clamp(0.0, 1.0)
+    }
+
     /// determinize.rs: other hands and secret rocks, every deck's order.
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         self.redeal_hidden(seat, rng)

@@ -383,6 +383,8 @@ pub struct Board {
     pub display_spaces: u8,
     /// Die spaces on each hill space.
     pub hill_dice_spaces: u8,
+    /// Solo: the final score a searching bot counts as perfect (`Game::search_reward`).
+    pub solo_search_scale: u16,
     pub side: Sides,
     pub abode: Vec<AbodeSpace>,
     pub region: Vec<Region>,

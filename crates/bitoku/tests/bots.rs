@@ -65,3 +65,41 @@ fn the_rule_bot_beats_random_players() {
     }
     assert!(wins >= 14, "the rule bot won {wins} of {games}");
 }
+
+/// Alone there is nobody to beat: every finished solo game would be worth the same 1 to a
+/// searching bot. Its reward is the score over the data's `solo_search_scale` (a higher
+/// score, a higher reward); with rivals it is the share of them beaten, as in every game.
+#[test]
+fn a_searching_bot_alone_is_rewarded_by_its_score() {
+    for (players, seed) in [(1, 4), (1, 5), (2, 4)] {
+        let mut g = match Bitoku::new(&Options::default(), players, seed) {
+            Ok(g) => g,
+            Err(e) => panic!("{e}"),
+        };
+        let mut rng = GameRng::from_seed(seed);
+        let mut bot = RandomBot::<Bitoku>::boxed();
+        while let Some(seat) = g.to_move().first_seat() {
+            let world = Determinized::sample(&g, seat, &mut rng);
+            let Some(a) = bot.choose(&world, &mut rng) else {
+                panic!("no action")
+            };
+            if let Err(e) = g.apply(seat, &a) {
+                panic!("{a:?}: {e}");
+            }
+        }
+        let Some(outcome) = g.outcome() else {
+            panic!("the game did not end")
+        };
+        let reward = g.search_reward(&outcome, Seat(0));
+        if players == 1 {
+            let score = outcome.scores[0];
+            assert!(score > 0, "{score}");
+            assert!(
+                (reward - score as f64 / 160.0).abs() < 1e-9,
+                "{score}: {reward}"
+            );
+        } else {
+            assert_eq!(reward, outcome.reward(Seat(0)));
+        }
+    }
+}

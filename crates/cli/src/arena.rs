@@ -156,7 +156,7 @@ fn report<G: Game>(players: usize, games: usize, seed: u64, table: &[Standing]) 
     );
     let _ = writeln!(
         out,
-        "{:<16} {:>6} {:>9} {:>17} {:>6}",
+        "{:<16} {:>6} {:>9} {:>17} {:>6}  score: mean (p10 / p50 / p90)",
         "bot", "games", "win rate", "95% interval", "Elo"
     );
     let mut sorted: Vec<&Standing> = table.iter().collect();
@@ -164,13 +164,17 @@ fn report<G: Game>(players: usize, games: usize, seed: u64, table: &[Standing]) 
     for s in &sorted {
         let _ = writeln!(
             out,
-            "{:<16} {:>6} {:>8.1}% {:>7.1}% – {:>5.1}% {:>6.0}",
+            "{:<16} {:>6} {:>8.1}% {:>7.1}% – {:>5.1}% {:>6.0}  {:.1} ({} / {} / {})",
             s.name,
             s.games,
             100.0 * s.win_rate,
             100.0 * s.interval.0,
             100.0 * s.interval.1,
-            s.elo
+            s.elo,
+            s.scores.mean,
+            s.scores.p10,
+            s.scores.p50,
+            s.scores.p90
         );
     }
     let teams = G::meta().teams;
@@ -192,12 +196,12 @@ fn report<G: Game>(players: usize, games: usize, seed: u64, table: &[Standing]) 
 }
 
 fn write_csv(path: &Path, names: &[String], results: &[GameResult]) -> Result<(), CliError> {
-    let mut text = String::from("game,seed,seat,bot,rank,reward,team,actions\n");
+    let mut text = String::from("game,seed,seat,bot,rank,reward,team,score,actions\n");
     for (g, r) in results.iter().enumerate() {
         for (seat, entrant) in r.lineup.iter().enumerate() {
             let _ = writeln!(
                 text,
-                "{g},{},{seat},{},{},{},{},{}",
+                "{g},{},{seat},{},{},{},{},{},{}",
                 r.seed,
                 names.get(*entrant).map_or("?", String::as_str),
                 r.ranks.get(seat).copied().unwrap_or(0),
@@ -207,6 +211,7 @@ fn write_csv(path: &Path, names: &[String], results: &[GameResult]) -> Result<()
                     .copied()
                     .flatten()
                     .map_or(String::new(), |t| t.to_string()),
+                r.scores.get(seat).copied().unwrap_or(0),
                 r.actions
             );
         }

@@ -25,6 +25,8 @@ pub struct GameResult {
     pub rewards: Vec<f64>,
     pub ranks: Vec<u8>,
     pub teams: Vec<Option<u8>>,
+    /// The game's final score per seat ([`crate::Outcome::scores`]).
+    pub scores: Vec<i64>,
     pub actions: usize,
 }
 
@@ -41,6 +43,38 @@ pub struct Standing {
     pub elo: f64,
     /// Win rate per team (roles) the entrant played, for games with teams.
     pub by_team: Vec<(u8, usize, f64)>,
+    /// The entrant's final scores: what a solo game (one seat, nobody to beat) is
+    /// measured by.
+    pub scores: ScoreSummary,
+}
+
+/// Final scores: the mean and the 10th, 50th and 90th percentiles (nearest rank).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ScoreSummary {
+    pub mean: f64,
+    pub p10: i64,
+    pub p50: i64,
+    pub p90: i64,
+}
+
+impl ScoreSummary {
+    pub fn of(scores: &[i64]) -> ScoreSummary {
+        if scores.is_empty() {
+            return ScoreSummary::default();
+        }
+        let mut sorted = scores.to_vec();
+        sorted.sort_unstable();
+        let at = |q: f64| {
+            let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+            sorted.get(rank - 1).copied().unwrap_or(0)
+        };
+        ScoreSummary {
+            mean: sorted.iter().sum::<i64>() as f64 / sorted.len() as f64,
+            p10: at(0.1),
+            p50: at(0.5),
+            p90: at(0.9),
+        }
+    }
 }
 
 /// Plays `games` games of `players` seats. Game `g` seats the entrants in the order
@@ -138,6 +172,7 @@ fn play_one<G: Game>(
         rewards: Seat::all(players).map(|s| outcome.reward(s)).collect(),
         ranks: outcome.ranks.clone(),
         teams: outcome.teams.clone(),
+        scores: outcome.scores.clone(),
         lineup,
         actions,
     })
@@ -190,8 +225,19 @@ pub fn standings(names: &[String], results: &[GameResult]) -> Vec<Standing> {
                     (team, xs.len(), mean_interval(&xs).0)
                 })
                 .collect();
+            let scores: Vec<i64> = results
+                .iter()
+                .flat_map(|r| {
+                    r.lineup
+                        .iter()
+                        .zip(&r.scores)
+                        .filter(move |(e, _)| **e == i)
+                        .map(|(_, x)| *x)
+                })
+                .collect();
             Standing {
                 name: name.clone(),
+                scores: ScoreSummary::of(&scores),
                 games: rewards.len(),
                 win_rate: mean,
                 interval,
@@ -278,6 +324,7 @@ mod tests {
                 .map(|r| if *r == 1 { 1.0 } else { 0.0 })
                 .collect(),
             teams: vec![None; lineup.len()],
+            scores: ranks.iter().map(|r| 10 - i64::from(*r)).collect(),
             lineup,
             ranks,
             actions: 0,
@@ -298,6 +345,21 @@ mod tests {
         let gap = elo[0] - elo[1];
         assert!((gap - 190.8).abs() < 5.0, "{elo:?}");
         assert!(((elo[0] + elo[1]) / 2.0 - 1500.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_solo_entrant_is_summed_up_by_its_scores_percentiles() {
+        // Ten games alone, scores 10, 20, …, 100: nearest-rank percentiles.
+        let results: Vec<GameResult> = (1..=10)
+            .map(|k| GameResult {
+                scores: vec![10 * k],
+                ..result(vec![0], vec![1])
+            })
+            .collect();
+        let table = standings(&["solo".into()], &results);
+        let s = table.first().map(|t| t.scores).unwrap_or_default();
+        assert_eq!((s.p10, s.p50, s.p90), (10, 50, 90));
+        assert!((s.mean - 55.0).abs() < 1e-9);
     }
 
     #[test]

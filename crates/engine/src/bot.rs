@@ -249,7 +249,7 @@ impl<G: Game> Bot<G> for MonteCarloBot<G> {
             }
             random_playout(&mut sim, rng, &mut self.buf, self.max_playout);
             if let Some(outcome) = sim.outcome() {
-                self.totals[k].0 += outcome.reward(seat);
+                self.totals[k].0 += sim.search_reward(&outcome, seat);
                 self.totals[k].1 += 1;
             }
         }

@@ -308,6 +308,15 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// What a searching bot maximizes for `seat` in this finished game, in `[0, 1]`: by
+    /// default the share of the other seats it beat ([`Outcome::reward`]). Played alone
+    /// (a score attack) there is nobody to beat and every finished game would be worth
+    /// the same, so a game with a solo mode maps the final score into `[0, 1]` here
+    /// (linearly, so that search maximizes the expected score).
+    fn search_reward(&self, outcome: &Outcome, seat: Seat) -> f64 {
+        outcome.reward(seat)
+    }
+
     /// A state in which everything hidden from `seat` is redrawn from `rng`,
     /// consistently with everything `seat` knows: `seat`'s view, pending seats and
     /// legal actions are the same as in `self`. Bots search over these.

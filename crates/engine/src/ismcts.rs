@@ -300,7 +300,9 @@ impl<G: Game> Tree<G> {
                 .and_then(|n| n.moves.get_mut(pick as usize))
             {
                 m.visits += 1;
-                m.reward += outcome.as_ref().map_or(0.5, |o| o.reward(m.seat));
+                m.reward += outcome
+                    .as_ref()
+                    .map_or(0.5, |o| world.search_reward(o, m.seat));
             }
         }
     }

@@ -59,7 +59,8 @@ impl Outcome {
     }
 
     /// A reward in `[0, 1]` for search: the share of other seats this seat beat,
-    /// counting ties as half.
+    /// counting ties as half (alone: 1; a solo game scores itself with
+    /// [`crate::Game::search_reward`]).
     pub fn reward(&self, seat: Seat) -> f64 {
         let n = self.ranks.len();
         let Some(&mine) = self.ranks.get(seat.index()) else {
