@@ -28,17 +28,11 @@ function targetKey(target) {
   return '?';
 }
 
-// The back marks, as data/properties.toml sets them (a printed fact of the cards, the same
-// for everyone). Any bid the view shows with both value and mark overrides this, so a
-// corrected data file shows through as soon as one such card has been seen.
-const DEFAULT_LOW = new Set([2, 3, 4, 5, 10]);
-
+// A bidding card's back mark: printed on the card, given by the view (card_marks, values
+// 1 to 10).
 function markTable(view) {
-  const learned = new Map();
-  for (const a of view.auctions || []) {
-    for (const b of a.bids) if (b.value !== null && b.value !== undefined) learned.set(b.value, b.mark);
-  }
-  return (value) => learned.get(value) || (DEFAULT_LOW.has(value) ? 'low' : 'high');
+  const marks = view.card_marks || [];
+  return (value) => marks[value - 1] || 'low';
 }
 
 function count(list) {
@@ -150,29 +144,16 @@ function bidsOn(m, auction, key) {
   return auction.bids.filter((b) => targetKey(b.target) === key);
 }
 
-// Who leads a target after the reveal, by the rules' ranking (total, highest card, who
-// played that highest card first).
-function ranking(bids) {
-  const by = new Map();
-  bids.forEach((b, i) => {
-    let e = by.get(b.seat);
-    if (!e) by.set(b.seat, (e = { seat: b.seat, total: 0, high: -1, at: 0 }));
-    e.total += b.value || 0;
-    if ((b.value || 0) > e.high) {
-      e.high = b.value || 0;
-      e.at = i;
-    }
-  });
-  return [...by.values()].sort((a, b) => b.total - a.total || b.high - a.high || a.at - b.at);
-}
-
 function bidRow(m, auction, key) {
   const bids = bidsOn(m, auction, key);
   if (bids.length === 0) return null;
   const revealed = auction.revealed;
   const row = h('div', { class: 'gfs-bids' }, bids.map((b) => bidCardEl(m, b, revealed)));
   if (revealed) {
-    const totals = ranking(bids);
+    // The standings after the reveal, as the rules rank them (the view's ranking: total,
+    // then highest card, then who played that card first).
+    const spot = (auction.ranking || []).find((r) => targetKey(r.target) === key);
+    const totals = spot ? spot.bidders : [];
     row.appendChild(
       h(
         'div',
