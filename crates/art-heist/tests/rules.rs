@@ -1094,3 +1094,19 @@ fn the_collector_beats_random_players() {
     }
     assert!(wins > games as u32 / 2, "collector won {wins} of {games}");
 }
+
+#[test]
+fn every_view_lists_the_castles_beside_the_track_as_the_components_set_them() {
+    let g = ArtHeist::new(&Options::default(), PLAYERS, 5).expect("a game");
+    let components = rules(&g);
+    let v = g.view(Viewer::Spectator);
+    assert_eq!(v.castles, components.castles.as_slice());
+    // The castle beside each space is the one whose numbers the view gives as `castle`
+    // when the leading pawn stands there.
+    for c in v.castles {
+        for space in c.first_space..=c.last_space {
+            assert_eq!(components.castle_numbers(space), c.numbers, "space {space}");
+        }
+    }
+    assert_eq!(g.view(Viewer::Seat(Seat(1))).castles, v.castles);
+}

@@ -8,25 +8,6 @@ import { messages } from './messages.js';
 import { rules } from './rules.js';
 import { money, actionLabel, actionCard, artLabel, artCard, artBack, pawn } from './art.js';
 
-// The castles beside the track, as in crates/art-heist/data/components.toml (public
-// component data: [first space, last space, first place, second place]). Only used to
-// draw the track; the numbers that count come from the view (`castle`).
-const CASTLES = [
-  [0, 2, 5, 3],
-  [3, 4, 5, 3],
-  [5, 6, 5, 2],
-  [7, 9, 4, 2],
-  [10, 11, 4, 2],
-  [12, 13, 4, 2],
-  [14, 16, 4, 2],
-  [17, 18, 3, 2],
-  [19, 20, 3, 2],
-  [21, 23, 3, 1],
-  [24, 25, 3, 1],
-  [26, 27, 3, 1],
-  [28, 30, 2, 1],
-];
-
 const letterIndex = (c) => String(c).charCodeAt(0) - 65;
 const letterOf = (i) => String.fromCharCode(65 + i);
 const kindOf = (a) => (typeof a === 'string' ? a : Object.keys(a)[0]);
@@ -135,7 +116,8 @@ function track(ctx) {
   const positions = v.players.map((p) => p.position);
   const last = Math.max(v.goal, ...positions);
   const lead = Math.max(...positions);
-  const segs = CASTLES.map((c) => [...c]);
+  // The castles as the view gives them: [first space, last space, first place, second place].
+  const segs = (v.castles || []).map((c) => [c.first_space, c.last_space, c.numbers[0], c.numbers[1]]);
   const tail = segs[segs.length - 1];
   tail[1] = Math.max(tail[1], last);
   const current = segs.findIndex((c) => lead >= c[0] && lead <= c[1]);
