@@ -200,13 +200,7 @@ impl View {
                 let bit = seat_bit(p);
                 let own = me == Some(p);
                 let place = if own || places_public {
-                    if g.at_auction & bit != 0 {
-                        Some(Place::AuctionHouse)
-                    } else if g.at_castle & bit != 0 {
-                        Some(Place::Castle)
-                    } else {
-                        None
-                    }
+                    g.place_of(p)
                 } else {
                     None
                 };

@@ -334,20 +334,16 @@ function playerArea(ctx, p) {
 
 // ---- your hand ----
 
-function usefulAt(place, kind) {
-  if (place === 'castle') return kind !== 'money';
-  if (place === 'auction_house') return kind === 'money' || kind === 'thief';
-  return true;
-}
-
 function actionHand(ctx, d, me, kinds, busy) {
   const v = ctx.view;
   const choosing = !busy && kinds.has('play');
-  const playable = new Set(ctx.legal.filter((l) => kindOf(l.action) === 'play').map((l) => l.action.play));
+  // Each playable card's legal entry: its facts say whether it acts where this seat is.
+  const playable = new Map(ctx.legal.filter((l) => kindOf(l.action) === 'play').map((l) => [l.action.play, l]));
   const chosen = choosing ? d.card : undefined;
   const cards = me.cards.map((c) => {
     const secret = isSecretPlay(ctx, v, me) && me.played && me.played.id === c.id;
-    const note = !usefulAt(me.place, c.kind) && choosing ? h('span', { class: 'ah-note' }, ctx.t('ah.noUse')) : null;
+    const entry = playable.get(c.id);
+    const note = choosing && entry && entry.facts && entry.facts.of_use === false ? h('span', { class: 'ah-note' }, ctx.t('ah.noUse')) : null;
     if (choosing && chosen === undefined && playable.has(c.id)) {
       return actionCard(ctx, c, { 'data-choice': '', class: `is-choice${note ? ' is-useless' : ''}`, ...(note ? { 'aria-label': `${actionLabel(ctx, c)} (${ctx.t('ah.noUse')})` } : {}), onclick: () => { d.card = c.id; ctx.rerender(); } }, 'button', note);
     }
