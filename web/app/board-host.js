@@ -105,7 +105,7 @@ export function seatLabel(s, k) {
 }
 
 // Build the ctx for one drawing. `base` holds the table fields; `hooks` the host's send,
-// rerender and draft store.
+// rerender, draft store and (on a table page) the sequencer.
 export function makeCtx(mod, base, hooks) {
   const messages = mod.messages || {};
   const seatName = (k) => {
@@ -127,6 +127,8 @@ export function makeCtx(mod, base, hooks) {
     lang: lang(),
     t: (key, params) => t(key, params, messages),
     send: hooks.send,
+    sendSequence: (actions) => (hooks.sequencer && !base.replay ? hooks.sequencer.start(actions) : Promise.resolve(false)),
+    sequence: hooks.sequencer ? hooks.sequencer.status() : null,
     draft: hooks.draft,
     rerender: hooks.rerender,
     replay: !!base.replay,
@@ -137,6 +139,7 @@ export function makeCtx(mod, base, hooks) {
 // Draw a board, never letting a board's exception take the page down: the error is shown
 // in its place and the legal actions stay reachable through the fallback.
 export function drawBoard(mod, root, ctx) {
+  const focused = focusBefore(root);
   try {
     mod.render(root, ctx);
   } catch (e) {
@@ -144,6 +147,39 @@ export function drawBoard(mod, root, ctx) {
     fallback.render(root, ctx);
     root.prepend(h('p', { class: 'error', role: 'alert' }, t('game.boardFailed', { error: String(e && e.message ? e.message : e) })));
   }
+  restoreFocus(root, focused);
   const n = Number(document.body.dataset.renders || 0) + 1;
   document.body.dataset.renders = String(n);
+}
+
+// Focus across redraws: a board replaces its buttons when it draws, which would drop a
+// keyboard player's focus to the page. Before drawing, the focused element's key is noted
+// (`data-focus-key`, which a board sets on its choices: stable from one drawing to the next,
+// e.g. "card 12"; without one, a button goes by its accessible name); after drawing, unless
+// the element survived or the board focused something itself, the element of the same key
+// is focused, else the first choice of the action area, else the first choice.
+export function focusKey(el) {
+  if (!el || !el.getAttribute) return null;
+  const key = el.getAttribute('data-focus-key');
+  if (key !== null) return 'k:' + key;
+  if (el.tagName !== 'BUTTON') return null;
+  return 't:' + (el.getAttribute('aria-label') || el.textContent.trim());
+}
+
+function focusBefore(root) {
+  const el = document.activeElement;
+  if (!el || el === root || !root.contains(el)) return null;
+  return { el, key: focusKey(el) };
+}
+
+function restoreFocus(root, before) {
+  if (!before) return;
+  const now = document.activeElement;
+  if (now && now !== root && root.contains(now)) return;
+  const candidates = before.key === null ? [] : [...root.querySelectorAll('[data-focus-key], button')];
+  const target =
+    candidates.find((el) => focusKey(el) === before.key && !el.disabled) ||
+    root.querySelector('[data-actions] [data-choice]:not([disabled])') ||
+    root.querySelector('[data-choice]:not([disabled])');
+  if (target) target.focus({ preventScroll: true });
 }

@@ -119,8 +119,23 @@ function fixtureView({ hand, phase = { kind: 'choose' }, floors = {} }) {
     my_secret_discards: ['floor3_bulbs0'],
     reshuffles: 0,
     winner: null,
+    cards: CARD_FACTS,
   };
 }
+
+// Every card face's printed facts, as the view gives them (`view.cards`).
+const FLOOR_IDS = ['first', 'second', 'third'];
+const CARD_FACTS = [
+  ...FLOOR_IDS.flatMap((floor, i) => [0, 1, 2, 3].map((bulbs) => ({ card: `floor${i + 1}_bulbs${bulbs}`, floor, bulbs, special: false }))),
+  ...['ghost', 'cat'].map((card) => ({ card, floor: null, bulbs: 0, special: false })),
+  ...['space_time_hole', 'light_bulb', 'cat_food', 'elevator', 'lightning', 'wild_room'].map((card) => ({ card, floor: null, bulbs: 0, special: true })),
+];
+
+// A legal entry with the facts the server sends beside it (crates/ghost-at-home
+// src/facts.rs): the hand's cards it uses, where rooms go, where a ghost or lightning
+// strikes.
+const L = (action, uses = [], more = {}) => ({ action, facts: { uses, ...more } });
+const place = (floor, space, card) => ({ floor, space, card });
 
 const full1 = { first: { rooms: ['floor1_bulbs1', 'floor1_bulbs2'] } };
 const CHAIN_CASES = [
@@ -128,13 +143,15 @@ const CHAIN_CASES = [
     name: 'rooms and lights',
     view: { hand: ['floor1_bulbs3', 'floor2_bulbs2', 'floor2_bulbs0'], floors: { 0: full1 } },
     legal: [
-      { type: 'play_rooms', cards: ['floor2_bulbs2'] },
-      { type: 'play_rooms', cards: ['floor2_bulbs0'] },
-      { type: 'play_rooms', cards: ['floor2_bulbs0', 'floor2_bulbs2'] },
-      { type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs2'], floor: 'second' },
-      { type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs2'], floor: 'third' },
-      { type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs0', 'floor2_bulbs2'], floor: 'second' },
-      { type: 'discard' },
+      L({ type: 'play_rooms', cards: ['floor2_bulbs2'] }, ['floor2_bulbs2'], { places: [place('second', 0, 'floor2_bulbs2')] }),
+      L({ type: 'play_rooms', cards: ['floor2_bulbs0'] }, ['floor2_bulbs0'], { places: [place('second', 0, 'floor2_bulbs0')] }),
+      L({ type: 'play_rooms', cards: ['floor2_bulbs0', 'floor2_bulbs2'] }, ['floor2_bulbs0', 'floor2_bulbs2'], {
+        places: [place('second', 0, 'floor2_bulbs0'), place('second', 1, 'floor2_bulbs2')],
+      }),
+      L({ type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs2'], floor: 'second' }, ['floor1_bulbs3', 'floor2_bulbs2']),
+      L({ type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs2'], floor: 'third' }, ['floor1_bulbs3', 'floor2_bulbs2']),
+      L({ type: 'light', cards: ['floor1_bulbs3', 'floor2_bulbs0', 'floor2_bulbs2'], floor: 'second' }, ['floor1_bulbs3', 'floor2_bulbs0', 'floor2_bulbs2']),
+      L({ type: 'discard' }),
     ],
   },
   {
@@ -144,11 +161,11 @@ const CHAIN_CASES = [
       floors: { 0: full1, 1: { first: { rooms: ['floor1_bulbs0'], lit: true } }, 2: { first: { rooms: ['floor1_bulbs0'] } } },
     },
     legal: [
-      { type: 'play_ghost', target: 1 },
-      { type: 'play_ghost', target: 2 },
-      { type: 'play_cat', floor: 'first' },
-      { type: 'play_rooms', cards: ['wild_room'] },
-      { type: 'discard' },
+      L({ type: 'play_ghost', target: 1 }, ['ghost'], { floor: 'first' }),
+      L({ type: 'play_ghost', target: 2 }, ['ghost'], { floor: 'first' }),
+      L({ type: 'play_cat', floor: 'first' }, ['cat']),
+      L({ type: 'play_rooms', cards: ['wild_room'] }, ['wild_room'], { places: [place('second', 0, 'wild_room')] }),
+      L({ type: 'discard' }),
     ],
   },
   {
@@ -162,46 +179,40 @@ const CHAIN_CASES = [
       },
     },
     legal: [
-      { type: 'play_space_time_hole', from: 1, floor: 'first', to: 2 },
-      { type: 'play_cat_food', from: 1, floor: 'second', to: 'first' },
-      { type: 'play_cat_food', from: 1, floor: 'second', to: 'second' },
-      { type: 'play_cat_food', from: 2, floor: 'first', to: 'second' },
-      { type: 'play_elevator', from: 'first', to: 'second' },
-      { type: 'discard' },
+      L({ type: 'play_space_time_hole', from: 1, floor: 'first', to: 2 }, ['space_time_hole'], { floor: 'first' }),
+      L({ type: 'play_cat_food', from: 1, floor: 'second', to: 'first' }, ['cat_food']),
+      L({ type: 'play_cat_food', from: 1, floor: 'second', to: 'second' }, ['cat_food']),
+      L({ type: 'play_cat_food', from: 2, floor: 'first', to: 'second' }, ['cat_food']),
+      L({ type: 'play_elevator', from: 'first', to: 'second' }, ['elevator']),
+      L({ type: 'discard' }),
     ],
   },
   {
     name: 'light bulb and lightning',
     view: { hand: ['light_bulb', 'lightning', 'floor3_bulbs1'], floors: { 0: full1, 1: { first: { rooms: ['floor1_bulbs0'], lit: true } } } },
     legal: [
-      { type: 'play_light_bulb', floor: 'first' },
-      { type: 'play_light_bulb', floor: 'second' },
-      { type: 'play_lightning', target: 1 },
-      { type: 'discard' },
+      L({ type: 'play_light_bulb', floor: 'first' }, ['light_bulb']),
+      L({ type: 'play_light_bulb', floor: 'second' }, ['light_bulb']),
+      L({ type: 'play_lightning', target: 1 }, ['lightning'], { floor: 'first' }),
+      L({ type: 'discard' }),
     ],
   },
   {
     name: 'discarding face down',
     view: { hand: ['ghost', 'ghost', 'cat'], phase: { kind: 'discarding' } },
-    legal: [
-      { type: 'discard_cards', cards: ['ghost'] },
-      { type: 'discard_cards', cards: ['cat'] },
-      { type: 'discard_cards', cards: ['ghost', 'ghost'] },
-      { type: 'discard_cards', cards: ['ghost', 'cat'] },
-      { type: 'discard_cards', cards: ['ghost', 'ghost', 'cat'] },
-    ],
+    legal: [['ghost'], ['cat'], ['ghost', 'ghost'], ['ghost', 'cat'], ['ghost', 'ghost', 'cat']].map((cards) => L({ type: 'discard_cards', cards }, cards)),
   },
   {
     name: 'defending with a cat',
     view: { hand: ['cat', 'floor2_bulbs1'], phase: { kind: 'defence', target: 0, floor: 'first', then: { kind: 'end_turn' } }, floors: { 0: full1 } },
-    legal: [{ type: 'no_defence' }, { type: 'defend_with_cat' }],
+    legal: [L({ type: 'no_defence' }), L({ type: 'defend_with_cat' }, ['cat'])],
   },
   {
     name: 'stopping an escape',
     view: { hand: ['ghost'], phase: { kind: 'escape', asking: 0, ghosts_left: 1 } },
-    legal: [{ type: 'let_escape' }, { type: 'stop_escape' }],
+    legal: [L({ type: 'let_escape' }), L({ type: 'stop_escape' }, ['ghost'])],
   },
-  { name: 'an empty hand', view: { hand: [] }, legal: [{ type: 'pass' }] },
+  { name: 'an empty hand', view: { hand: [] }, legal: [L({ type: 'pass' })] },
 ];
 
 // Explores every chain of [data-choice] clicks on a board drawn from a fixed view: each
@@ -217,7 +228,7 @@ async function exploreChains(page, view, legal) {
       const draw = (draft) => {
         const ctx = {
           view,
-          legal: legal.map((action) => ({ action, label: '' })),
+          legal: legal.map(({ action, facts }) => ({ action, label: '', facts })),
           you: 0,
           seats: [0, 1, 2].map((seat) => ({ seat, name: 'P' + seat })),
           pending: [0],
@@ -272,7 +283,7 @@ describe('Ghost at Home in the browser', { concurrency: 5 }, () => {
     for (const c of CHAIN_CASES) {
       const { problems, ends } = await exploreChains(page, fixtureView(c.view), c.legal);
       assert.deepEqual(problems, [], c.name);
-      assert.deepEqual(ends.map((e) => canon(JSON.parse(e))).sort(), c.legal.map(canon).sort(), c.name);
+      assert.deepEqual(ends.map((e) => canon(JSON.parse(e))).sort(), c.legal.map((l) => canon(l.action)).sort(), c.name);
     }
     await page.context().close();
   });

@@ -97,6 +97,21 @@ pub enum Kind {
     Exhibit,
 }
 
+impl Kind {
+    /// Whether a card of this kind does anything where it is played: a cheque bids at the
+    /// auction house, a thief steals at either place, the detective and the exhibition
+    /// card act at the castle. Any card may be played anywhere; one of no use there makes
+    /// a wasted turn (the web board warns of it from the legal action's facts).
+    pub const fn of_use_at(self, place: Place) -> bool {
+        matches!(
+            (self, place),
+            (Kind::Money, Place::AuctionHouse)
+                | (Kind::Thief, _)
+                | (Kind::Detective | Kind::Exhibit, Place::Castle)
+        )
+    }
+}
+
 /// One of the 40 action cards 「2」: `colour * 8 + slot`, slots 0–3 the cheques (in the
 /// order of the data file), 4–5 the thieves, 6 the detective, 7 the exhibition card.
 #[derive(

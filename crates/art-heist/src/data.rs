@@ -60,8 +60,8 @@ pub struct Components {
     deck: FixedList<ArtCard, MAX_ART>,
 }
 
-/// A castle beside the track.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A castle beside the track (views list them for drawing the track).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Castle {
     pub first_space: u8,
     pub last_space: u8,

@@ -14,6 +14,7 @@ mod bot;
 mod cards;
 mod data;
 mod determinize;
+mod facts;
 mod fast;
 mod legal;
 mod log_ja;
@@ -156,6 +157,17 @@ impl Game for ArtHeist {
 
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         self.determinized(seat, rng)
+    }
+
+    /// `facts.rs`: whether a 「2」 card does anything where the seat plays.
+    fn action_facts<S: serde::Serializer>(
+        &self,
+        seat: Seat,
+        action: &Action,
+        serializer: S,
+    ) -> Option<Result<S::Ok, S::Error>> {
+        self.facts_of(seat, action)
+            .map(|f| serde::Serialize::serialize(&f, serializer))
     }
 
     fn describe(&self, action: &Action) -> String {

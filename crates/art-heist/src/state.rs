@@ -1,7 +1,7 @@
 //! The state: what is where on the table, and the accessors the rules, the legal list
 //! and the views read it through.
 
-use crate::cards::{ActionCard, ArtCard, Colour, ACTION_CARDS, ALL_SEATS, MAX_ART, PLAYERS};
+use crate::cards::{ActionCard, ArtCard, Colour, Place, ACTION_CARDS, ALL_SEATS, MAX_ART, PLAYERS};
 use crate::data::Components;
 use crate::fast::HandList;
 use crate::types::{AuctionResult, Options, Run, SeatId};
@@ -170,6 +170,20 @@ impl fmt::Debug for ArtHeist {
 #[inline]
 pub(crate) const fn seat_bit(p: SeatId) -> u8 {
     1 << p.index()
+}
+
+impl ArtHeist {
+    /// Where seat `p` plays this turn, once it has chosen (public once all have).
+    pub(crate) fn place_of(&self, p: SeatId) -> Option<Place> {
+        let bit = seat_bit(p);
+        if self.at_auction & bit != 0 {
+            Some(Place::AuctionHouse)
+        } else if self.at_castle & bit != 0 {
+            Some(Place::Castle)
+        } else {
+            None
+        }
+    }
 }
 
 /// The lowest seat of a mask, if it is a seat at the table.

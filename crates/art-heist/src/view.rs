@@ -1,7 +1,7 @@
 //! What one viewer sees of the table, and the English log lines (`describe_for`).
 
 use crate::cards::{ActionCard, ArtCard, Colour, Kind, Letter, Pile, Place, ALL_SEATS, PLAYERS};
-use crate::data::Components;
+use crate::data::{Castle, Components};
 use crate::state::{lowest, seat_bit, ArtHeist, Phase};
 use crate::types::{Action, AuctionResult, SeatId};
 use serde::Serialize;
@@ -31,6 +31,9 @@ pub struct View {
     pub cage_cells: u8,
     /// This turn's sale, once it happened.
     pub auction: Option<AuctionView>,
+    /// The castles beside the track in track order (the table's components, the same for
+    /// everyone), so a client draws the track without a copy of the data file.
+    pub castles: &'static [Castle],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -197,13 +200,7 @@ impl View {
                 let bit = seat_bit(p);
                 let own = me == Some(p);
                 let place = if own || places_public {
-                    if g.at_auction & bit != 0 {
-                        Some(Place::AuctionHouse)
-                    } else if g.at_castle & bit != 0 {
-                        Some(Place::Castle)
-                    } else {
-                        None
-                    }
+                    g.place_of(p)
                 } else {
                     None
                 };
@@ -264,6 +261,7 @@ impl View {
             goal: rules.goal,
             step,
             castle: g.castle_numbers(),
+            castles: &rules.castles,
             players,
             piles: g
                 .piles

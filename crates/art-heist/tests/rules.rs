@@ -1094,3 +1094,48 @@ fn the_collector_beats_random_players() {
     }
     assert!(wins > games as u32 / 2, "collector won {wins} of {games}");
 }
+
+#[test]
+fn every_view_lists_the_castles_beside_the_track_as_the_components_set_them() {
+    let g = ArtHeist::new(&Options::default(), PLAYERS, 5).expect("a game");
+    let components = rules(&g);
+    let v = g.view(Viewer::Spectator);
+    assert_eq!(v.castles, components.castles.as_slice());
+    // The castle beside each space is the one whose numbers the view gives as `castle`
+    // when the leading pawn stands there.
+    for c in v.castles {
+        for space in c.first_space..=c.last_space {
+            assert_eq!(components.castle_numbers(space), c.numbers, "space {space}");
+        }
+    }
+    assert_eq!(g.view(Viewer::Seat(Seat(1))).castles, v.castles);
+}
+
+/// 「2」: any card may be played; one that does nothing where the player is makes a wasted
+/// turn. The legal `play` actions tell the seat which (the web board's "no use here").
+#[test]
+fn a_play_s_facts_say_whether_the_card_acts_where_the_seat_plays() {
+    let mut g = fixture();
+    lay_pile(&mut g, Pile::Left, "ABC");
+    places(&mut g, &[RED, BLUE]);
+    let of_use = |g: &ArtHeist, p: usize, c: ActionCard| {
+        takuge_engine::dynamic::facts_value(g, Seat(p as u8), &Action::Play(c))
+            .map(|f| f["of_use"].clone())
+    };
+    // At the auction house: cheques bid and thieves steal; the detective and the
+    // exhibition card do nothing.
+    assert_eq!(of_use(&g, RED, cheque(RED, 0)), Some(true.into()));
+    assert_eq!(of_use(&g, RED, thief(RED, 0)), Some(true.into()));
+    assert_eq!(of_use(&g, RED, detective(RED)), Some(false.into()));
+    assert_eq!(of_use(&g, RED, exhibition(RED)), Some(false.into()));
+    // At the castle: everything but a cheque.
+    assert_eq!(of_use(&g, WHITE, cheque(WHITE, 0)), Some(false.into()));
+    assert_eq!(of_use(&g, WHITE, thief(WHITE, 1)), Some(true.into()));
+    assert_eq!(of_use(&g, WHITE, detective(WHITE)), Some(true.into()));
+    assert_eq!(of_use(&g, WHITE, exhibition(WHITE)), Some(true.into()));
+    // Other actions carry no facts.
+    assert_eq!(
+        takuge_engine::dynamic::facts_value(&g, Seat(0), &Action::Go(Place::Castle)),
+        None
+    );
+}

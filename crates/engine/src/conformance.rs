@@ -7,7 +7,8 @@
 //! - illegal actions — out of turn, by a seat that is not at the table, another
 //!   seat's actions, actions from other states and other setups — are refused and
 //!   leave the state bit-identical;
-//! - a seat's view, the pending seats and the seat's legal actions are identical in
+//! - a seat's view, the pending seats and the seat's legal actions (with their
+//!   [`Game::action_facts`]) are identical in
 //!   the real state and in every `determinize` from that seat, so nothing a seat
 //!   receives depends on what is hidden from it (and the spectator's view likewise);
 //! - `determinize` itself depends only on what the seat knows: from the real state
@@ -37,6 +38,7 @@
 //! target per game).
 
 use crate::bot::checked_random_playout;
+use crate::dynamic::facts_value;
 use crate::game::{apply_checked, ActionError, Game, Lang};
 use crate::record::{LoggedAction, MatchRecord, RECORD_FORMAT};
 use crate::rng::GameRng;
@@ -469,6 +471,15 @@ impl<G: Probe> Playthrough<'_, G> {
                 if *other != real_legal {
                     return Err(self.fail(format!(
                         "{seat}'s legal actions differ in a world determinized for it: they reveal something hidden"
+                    )));
+                }
+                // The facts sent beside them too (Game::action_facts).
+                if let Some(a) = real_legal
+                    .iter()
+                    .find(|a| facts_value(&world, seat, a) != facts_value(state, seat, a))
+                {
+                    return Err(self.fail(format!(
+                        "the facts of {seat}'s legal action {a:?} differ in a world determinized for it: they reveal something hidden"
                     )));
                 }
                 if world.outcome() != state.outcome() {

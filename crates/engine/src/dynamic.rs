@@ -42,11 +42,14 @@ impl<R: std::fmt::Display> From<ActionError<R>> for DynError {
     }
 }
 
-/// A legal action with its description.
+/// A legal action with its description and the facts a client shows it with
+/// ([`Game::action_facts`]; absent from the JSON when the game gives none).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DynAction {
     pub action: Value,
     pub label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facts: Option<Value>,
 }
 
 /// One running game, behind JSON.
@@ -177,6 +180,8 @@ impl<G: Game> State<G> {
 struct LabelledAction<'a, A> {
     action: &'a A,
     label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    facts: Option<Value>,
 }
 
 fn write_json<T: Serialize>(out: &mut Vec<u8>, v: &T) {
@@ -187,6 +192,13 @@ fn write_json<T: Serialize>(out: &mut Vec<u8>, v: &T) {
         out.truncate(start);
         out.extend_from_slice(b"null");
     }
+}
+
+/// [`Game::action_facts`] as JSON; `None` when the game gives none (or, which our derived
+/// types never do, fails to write them).
+pub fn facts_value<G: Game>(game: &G, seat: Seat, action: &G::Action) -> Option<Value> {
+    game.action_facts(seat, action, serde_json::value::Serializer)
+        .and_then(Result::ok)
 }
 
 fn to_value<T: Serialize>(v: &T) -> Value {
@@ -215,6 +227,7 @@ impl<G: Game> DynState for State<G> {
             .map(|a| DynAction {
                 action: to_value(a),
                 label: self.game.describe(a),
+                facts: facts_value(&self.game, seat, a),
             })
             .collect()
     }
@@ -249,6 +262,7 @@ impl<G: Game> DynState for State<G> {
             .map(|a| LabelledAction {
                 action: a,
                 label: self.game.describe(a),
+                facts: facts_value(&self.game, seat, a),
             })
             .collect();
         write_json(out, &labelled);

@@ -322,6 +322,24 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + Sized + 'static {
     /// legal actions are the same as in `self`. Bots search over these.
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self;
 
+    /// What a client needs to know about one of `seat`'s legal actions to show it, and
+    /// would otherwise work out from the rules itself: where it puts things, which cards
+    /// of the hand it takes. Written with `serializer` and sent beside the action in the
+    /// `legal` list as `facts` (docs/PROTOCOL.md); `None` for none (the default). Only
+    /// `seat` receives its legal actions, so the facts may tell what `seat` may see and
+    /// nothing more (the conformance suite compares them across worlds determinized for
+    /// `seat`). Asked only when legal actions are written for a client, never in
+    /// playouts. Generic over the serializer so a game crate needs no JSON library.
+    fn action_facts<S: serde::Serializer>(
+        &self,
+        seat: Seat,
+        action: &Self::Action,
+        serializer: S,
+    ) -> Option<Result<S::Ok, S::Error>> {
+        let _ = (seat, action, serializer);
+        None
+    }
+
     /// A short description of an action in English, for logs and terminals.
     fn describe(&self, action: &Self::Action) -> String {
         format!("{action:?}")

@@ -14,6 +14,7 @@ pub mod bot;
 pub mod cards;
 pub mod data;
 mod determinize;
+mod facts;
 mod fast;
 mod hand;
 mod legal;
@@ -145,6 +146,17 @@ impl Game for GhostAtHome {
 
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         self.determinize_for(seat, rng)
+    }
+
+    /// `facts.rs`: what the board shows an action with.
+    fn action_facts<S: serde::Serializer>(
+        &self,
+        seat: Seat,
+        action: &Action,
+        serializer: S,
+    ) -> Option<Result<S::Ok, S::Error>> {
+        self.facts_of(seat, action)
+            .map(|f| serde::Serialize::serialize(&f, serializer))
     }
 
     fn describe(&self, action: &Action) -> String {

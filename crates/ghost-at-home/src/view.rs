@@ -1,6 +1,6 @@
 //! What one viewer may see of a game, and the English log lines (`describe_for`).
 
-use crate::cards::{Card, Floor};
+use crate::cards::{Card, Floor, KINDS};
 use crate::state::{GhostAtHome, Phase};
 use crate::types::{Action, Seated, Then};
 use serde::Serialize;
@@ -34,7 +34,44 @@ pub struct View {
     /// How often the discard pile has been shuffled into a new deck.
     pub reshuffles: u16,
     pub winner: Option<Seat>,
+    /// What each card face is, so that a client reads a card's floor and light bulbs
+    /// from here rather than from its name (the same for every viewer: printed facts).
+    pub cards: &'static [CardFacts; KINDS],
 }
+
+/// A card face's printed facts.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CardFacts {
+    pub card: Card,
+    /// The floor printed on a room card (`None` for every other card, the wild room too).
+    pub floor: Option<Floor>,
+    /// Light-bulb icons (only printed rooms have any).
+    pub bulbs: u8,
+    /// One of the 7 special cards (特殊カード).
+    pub special: bool,
+}
+
+impl CardFacts {
+    const fn of(card: Card) -> CardFacts {
+        CardFacts {
+            card,
+            floor: card.room_floor(),
+            bulbs: card.bulbs(),
+            special: card.is_special(),
+        }
+    }
+}
+
+/// Every face's facts, in `Card::ALL` order (built once, at compile time).
+pub static CARD_FACTS: [CardFacts; KINDS] = {
+    let mut out = [CardFacts::of(Card::Floor1Bulbs0); KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        out[i] = CardFacts::of(Card::ALL[i]);
+        i += 1;
+    }
+    out
+};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HouseView {
@@ -145,6 +182,7 @@ impl View {
             my_secret_discards: me.map(|s| game.pile.secret(s).collect()),
             reshuffles: game.reshuffles,
             winner: game.winner().map(Seated::seat),
+            cards: &CARD_FACTS,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::data::{self, PER_ROUND};
 use crate::state::{GhostForSale, GHOST, PAINTING};
-use crate::types::{AuctionKind, Phase, PropertyId};
+use crate::types::{AuctionKind, BidSpot, Phase, PropertyId};
 use crate::{Action, Mark, QuestionCard, Special, Target, Token};
 use serde::Serialize;
 use takuge_engine::{Seat, Viewer};
@@ -36,6 +36,9 @@ pub struct View {
     pub pile: Vec<PileView>,
     /// The viewer's own secrets.
     pub me: Option<PrivateView>,
+    /// The back mark of each bidding card, values 1 to 10 in order (printed on the cards,
+    /// the same for everyone), so a client never keeps its own copy of the data file.
+    pub card_marks: [Mark; 10],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -147,6 +150,22 @@ pub struct AuctionView {
     /// Turned face up (the auction is over).
     pub revealed: bool,
     pub bids: Vec<BidView>,
+    /// Once revealed: per spot bid on (in the order first bid on), the bidders best
+    /// first by the rules' order (total, then highest card, then who placed it first).
+    pub ranking: Vec<SpotRanking>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpotRanking {
+    pub target: Target,
+    pub bidders: Vec<Bidder>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Bidder {
+    pub seat: Seat,
+    /// The sum of the seat's cards on the spot.
+    pub total: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -318,6 +337,11 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
                     value: (a.revealed || b.face_up || me == Some(b.seat)).then_some(b.value),
                 })
                 .collect(),
+            ranking: if a.revealed {
+                ranking(g, i)
+            } else {
+                Vec::new()
+            },
         })
         .collect();
     let mut looks = Vec::new();
@@ -379,6 +403,7 @@ pub(crate) fn build(g: &GhostForSale, viewer: Viewer) -> View {
         looks,
         pile,
         me: me_view,
+        card_marks: std::array::from_fn(|i| g.mark(i as u8 + 1)),
     }
 }
 
@@ -450,4 +475,31 @@ pub(crate) fn describe_for(
         }),
         _ => Some(describe(g, action)),
     }
+}
+
+/// A revealed auction's standings per spot, as the rules rank them (`Tally`).
+fn ranking(g: &GhostForSale, a: usize) -> Vec<SpotRanking> {
+    let tally = g.tally(a);
+    let mut spots: Vec<BidSpot> = Vec::new();
+    for b in g.auctions[a].bids() {
+        if !spots.contains(&b.spot) {
+            spots.push(b.spot);
+        }
+    }
+    spots
+        .into_iter()
+        .map(|spot| {
+            let (order, len) = tally.ranking(spot, g.n());
+            SpotRanking {
+                target: spot.target(),
+                bidders: order[..len]
+                    .iter()
+                    .map(|&s| Bidder {
+                        seat: s.seat(),
+                        total: tally.total(spot, s),
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
 }

@@ -557,6 +557,50 @@ fn ranking_is_by_total_then_highest_card_then_who_played_it_first() {
 }
 
 #[test]
+fn a_revealed_auction_s_view_ranks_each_spot_s_bidders_as_the_rules_do() {
+    let mut g = new_game(4, false);
+    set_aside(&mut g, [8, 8, 9, 10]);
+    choose(&mut g, &[T, L, T, L]);
+    declare(&mut g, |_, _| (ALGERNON, Face::Ghost));
+    bid(&mut g, 0, Target::Truelight, 5);
+    bid(&mut g, 0, Target::Truelight, 3);
+    bid(&mut g, 1, Target::Truelight, 7);
+    bid(&mut g, 1, Target::Truelight, 1);
+    bid(&mut g, 2, Target::Truelight, 6);
+    bid(&mut g, 2, Target::Truelight, 2);
+    // Before the reveal nobody is ranked: the cards are face down.
+    assert!(view(&g, 3).auctions[0].ranking.is_empty());
+    bid(&mut g, 3, Target::Truelight, 4);
+    bid(&mut g, 3, Target::Truelight, 3);
+    all_pass_info(&mut g);
+    let ranking = &view(&g, 3).auctions[0].ranking;
+    assert_eq!(ranking.len(), 1);
+    assert_eq!(ranking[0].target, Target::Truelight);
+    let order: Vec<(u8, u32)> = ranking[0]
+        .bidders
+        .iter()
+        .map(|b| (b.seat.0, b.total))
+        .collect();
+    assert_eq!(order, [(1, 8), (2, 8), (0, 8), (3, 7)]);
+    // The same order as the rules' chain.
+    assert_eq!(&ins(&g).chain[0][..4], &[1, 2, 0, 3]);
+}
+
+#[test]
+fn every_view_tells_the_back_mark_of_each_bidding_card_value() {
+    let g = new_game(3, false);
+    let marks = view(&g, 0).card_marks;
+    for value in 1..=10u8 {
+        assert_eq!(
+            marks[usize::from(value) - 1],
+            mark(&g, value),
+            "card {value}"
+        );
+    }
+    assert_eq!(view(&g, 1).card_marks, marks);
+}
+
+#[test]
 fn mrs_truelight_first_looks_at_second_and_so_on_down_the_chain() {
     // "1位だったプレイヤーは2位のプレイヤーの「?カード」を見ることができます。2位の
     // プレイヤーは3位の、3位プレイヤーは4位の、と同じことを繰り返します。最下位の

@@ -1,7 +1,7 @@
 //! What one viewer sees: public cards and markers, plus the viewer's own knowledge.
 
 use crate::cards::{CardRef, CardStatus};
-use crate::role::{Answer, Role, RoleMask};
+use crate::role::{Answer, Role, RoleMask, Side};
 use crate::rules::order::{OrderLoc, OrderNumber};
 use crate::state::{Deal, GameResult, Phase};
 use crate::SecretMoon;
@@ -33,7 +33,34 @@ pub struct View {
     pub phase: PhaseView,
     /// Finished games of this match, every card shown.
     pub results: Vec<GameResult>,
+    /// Which side each role is on (printed on the role cards, the same for everyone), so
+    /// a client draws a role's team without a copy of the rules.
+    pub roles: &'static [RoleSide; 6],
 }
+
+/// A role and its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RoleSide {
+    pub role: Role,
+    pub side: Side,
+}
+
+/// Every role's side, in `Role::ALL` order (built at compile time).
+pub static ROLE_SIDES: [RoleSide; 6] = {
+    let mut out = [RoleSide {
+        role: Role::Princess,
+        side: Side::PrincessTeam,
+    }; 6];
+    let mut i = 0;
+    while i < Role::ALL.len() {
+        out[i] = RoleSide {
+            role: Role::ALL[i],
+            side: Role::ALL[i].side(),
+        };
+        i += 1;
+    }
+    out
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -213,6 +240,7 @@ impl SecretMoon {
             discard,
             phase,
             results: self.results().to_vec(),
+            roles: &ROLE_SIDES,
         }
     }
 }

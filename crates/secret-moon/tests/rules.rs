@@ -1112,3 +1112,26 @@ fn refusals_name_the_rule_the_action_breaks() {
         );
     }
 }
+
+/// 姫チーム: 姫・旅人・僧侶; 大臣チーム: 大臣・兵士; 盗賊 is neither (the role cards): every
+/// view lists each role's side, the same for every viewer, for the web board to colour
+/// a role by its team without a copy of the rules.
+#[test]
+fn every_view_lists_each_role_s_side_as_the_role_cards_print_it() {
+    let g = SecretMoon::new(&Options::default(), 5, 3).expect("a game");
+    let v = g.view(Viewer::Seat(Seat(0)));
+    let sides: Vec<(Role, Side)> = v.roles.iter().map(|r| (r.role, r.side)).collect();
+    assert_eq!(
+        sides,
+        [
+            (Role::Princess, Side::PrincessTeam),
+            (Role::Traveller, Side::PrincessTeam),
+            (Role::Minister, Side::MinisterTeam),
+            (Role::Monk, Side::PrincessTeam),
+            (Role::Soldier, Side::MinisterTeam),
+            (Role::Thief, Side::Thief),
+        ]
+    );
+    let spectator = g.view(Viewer::Spectator);
+    assert_eq!(spectator.roles, v.roles);
+}

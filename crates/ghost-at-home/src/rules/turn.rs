@@ -3,34 +3,39 @@
 
 use crate::cards::{Card, Floor};
 use crate::hand::{Cards, Hand};
-use crate::state::GhostAtHome;
+use crate::state::{GhostAtHome, House};
 use crate::types::{Next, Seated};
 
-impl GhostAtHome {
+impl House {
     /// Plays `cards` (rooms and wild rooms) one after another on the open floor: each
-    /// space gets a printed room of its floor if one is left, else a wild room.
-    fn place_rooms(&mut self, me: Seated, cards: Hand) {
+    /// space gets a printed room of its floor if one is left, else a wild room. `placed`
+    /// hears of each card put down (floor, space, card): the views' room previews
+    /// (`facts.rs`) ask the same rule on a copy of the house.
+    #[inline]
+    pub(crate) fn place_rooms(&mut self, cards: Hand, mut placed: impl FnMut(Floor, usize, Card)) {
         let mut left = cards;
-        let house = self.house_mut(me);
-        while let Some(open) = house.open_floor() {
+        while let Some(open) = self.open_floor() {
             let card = match left.distinct().find(|c| c.room_floor() == Some(open)) {
                 Some(card) => card,
                 None if left.contains(Card::WildRoom) => Card::WildRoom,
                 None => break,
             };
             left.remove(card);
-            let floor = house.floor_mut(open);
-            if let Some(space) = floor.rooms.iter_mut().find(|r| r.is_none()) {
-                *space = Some(card);
+            let floor = self.floor_mut(open);
+            if let Some(space) = floor.rooms.iter().position(Option::is_none) {
+                floor.rooms[space] = Some(card);
+                placed(open, space, card);
             }
-            house.sync();
+            self.sync();
         }
     }
+}
 
+impl GhostAtHome {
     /// 部屋カードを1枚以上プレイする; the turn ends.
     pub(crate) fn play_rooms(&mut self, me: Seated, cards: Cards) {
         self.hand_mut(me).remove_all(cards.0);
-        self.place_rooms(me, cards.0);
+        self.house_mut(me).place_rooms(cards.0, |_, _, _| {});
         self.end_turn();
     }
 

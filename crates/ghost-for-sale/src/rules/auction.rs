@@ -39,6 +39,11 @@ impl Tally {
         (order, len)
     }
 
+    /// A seat's total on `spot` (0: no bid).
+    pub(crate) fn total(&self, spot: BidSpot, seat: SeatId) -> u32 {
+        self.key[spot.index()][seat] >> 16
+    }
+
     /// The best bidder on `spot`, if anyone bid.
     pub(crate) fn winner(&self, spot: BidSpot, n: usize) -> Option<SeatId> {
         let mut best = 0u32;

@@ -6,35 +6,13 @@
 import { h, clear } from '../../dom.js';
 import { messages } from './messages.js';
 import { rules } from './rules.js';
-
-// The castles beside the track, as in crates/art-heist/data/components.toml (public
-// component data: [first space, last space, first place, second place]). Only used to
-// draw the track; the numbers that count come from the view (`castle`).
-const CASTLES = [
-  [0, 2, 5, 3],
-  [3, 4, 5, 3],
-  [5, 6, 5, 2],
-  [7, 9, 4, 2],
-  [10, 11, 4, 2],
-  [12, 13, 4, 2],
-  [14, 16, 4, 2],
-  [17, 18, 3, 2],
-  [19, 20, 3, 2],
-  [21, 23, 3, 1],
-  [24, 25, 3, 1],
-  [26, 27, 3, 1],
-  [28, 30, 2, 1],
-];
+import { money, actionLabel, actionCard, artLabel, artCard, artBack, pawn } from './art.js';
 
 const letterIndex = (c) => String(c).charCodeAt(0) - 65;
 const letterOf = (i) => String.fromCharCode(65 + i);
 const kindOf = (a) => (typeof a === 'string' ? a : Object.keys(a)[0]);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-// An exhibit being sent step by step: the steps after the first go out as the server
-// asks for them. Lives outside ctx.draft because the draft is dropped with every new
-// decision of this seat (docs/WEB.md) and the steps span several.
-let queue = null;
 // The last ctx drawn, so an ack can redraw with the newest state.
 let latest = null;
 // The local draft of the decision under way, keyed by decision. The shell's ctx.draft now
@@ -57,10 +35,6 @@ function localDraft(ctx) {
   return kept.d;
 }
 
-function queueKey(ctx) {
-  return `${tableKey(ctx)}|${ctx.you}|${ctx.view.turn}|${ctx.view.step.step}`;
-}
-
 function resetDraft(d) {
   for (const k of Object.keys(d)) delete d[k];
 }
@@ -79,37 +53,6 @@ function send(ctx, d, action) {
   });
 }
 
-// Sends the next step of a queued exhibit when the table asks for it.
-function continueQueue(ctx) {
-  if (!queue || ctx.replay) return;
-  if (queue.key !== queueKey(ctx) || queue.next >= queue.actions.length) {
-    queue = null;
-    return;
-  }
-  if (queue.inflight) return;
-  const action = queue.actions[queue.next];
-  if (!ctx.legal.some((l) => same(l.action, action))) {
-    // Not asked yet (the state has not caught up with the last step), or never will be.
-    if (ctx.version > queue.sentAt) queue = null;
-    return;
-  }
-  const q = queue;
-  q.inflight = true;
-  q.sentAt = (latest || ctx).version;
-  ctx.send(action).then(
-    () => {
-      q.inflight = false;
-      q.next += 1;
-      if (q.next >= q.actions.length && queue === q) queue = null;
-      redraw();
-    },
-    () => {
-      if (queue === q) queue = null;
-      redraw();
-    },
-  );
-}
-
 function startExhibit(ctx, d, sel, art) {
   const letters = sel.map((id) => letterIndex(art.get(id).series));
   const lo = Math.min(...letters);
@@ -118,80 +61,12 @@ function startExhibit(ctx, d, sel, art) {
   for (let l = lo; l <= hi; l++) {
     actions.push({ cards: sel.filter((id) => letterIndex(art.get(id).series) === l).sort((a, b) => a - b) });
   }
-  queue = { key: queueKey(ctx), actions, next: 0, inflight: false, sentAt: (latest || ctx).version };
+  // The host sends the steps one by one as the table asks for them (ctx.sendSequence).
   d.sending = true;
-  continueQueue(ctx);
-  ctx.rerender();
+  ctx.sendSequence(actions);
 }
 
 // ---- card faces ----
-
-// Thousands separators by hand: toLocaleString is slow (measured: the largest cost of a
-// redraw), and both languages write 15,000.
-function money(ctx, value) {
-  return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
-}
-
-function actionLabel(ctx, c) {
-  switch (c.kind) {
-    case 'money':
-      return `${ctx.t('ah.money')} ${money(ctx, c.value)}`;
-    case 'thief':
-      return `${ctx.t('ah.thief')} ${c.value}`;
-    case 'detective':
-      return ctx.t('ah.detective');
-    default:
-      return ctx.t('ah.exhibit');
-  }
-}
-
-function actionCard(ctx, c, attrs = {}, tag = 'div', extra = null) {
-  const { class: cls = '', ...rest } = attrs;
-  const big = c.kind === 'money' ? String(c.value / 1000) : c.kind === 'thief' ? String(c.value) : '';
-  return h(
-    tag,
-    {
-      class: `ah-card ah-act col-${c.colour} k-${c.kind} ${cls}`,
-      title: actionLabel(ctx, c),
-      'data-card': c.id,
-      ...rest,
-      ...(tag === 'button' ? { type: 'button', 'aria-label': attrs['aria-label'] || actionLabel(ctx, c) } : {}),
-    },
-    h('span', { class: 'ah-act-icon' }),
-    big ? h('span', { class: 'ah-act-value' }, big) : null,
-    h('span', { class: 'ah-act-name' }, c.kind === 'money' ? ctx.t('ah.money') : actionLabel(ctx, c).replace(/ \d+$/, '')),
-    extra,
-  );
-}
-
-function artLabel(ctx, a) {
-  return `${ctx.t('ah.art')} ${a.series} (${a.year})`;
-}
-
-function artCard(ctx, a, attrs = {}, tag = 'div') {
-  const { class: cls = '', ...rest } = attrs;
-  return h(
-    tag,
-    {
-      class: `ah-card ah-art s-${a.series} ${cls}`,
-      title: artLabel(ctx, a),
-      'data-art': a.id,
-      ...rest,
-      ...(tag === 'button' ? { type: 'button', 'aria-label': attrs['aria-label'] || artLabel(ctx, a) } : {}),
-    },
-    h('span', { class: 'ah-art-letter' }, a.series),
-    h('span', { class: 'ah-art-paint' }),
-    h('span', { class: 'ah-art-year' }, a.year),
-  );
-}
-
-function artBack(n, cls = '') {
-  return h('div', { class: `ah-card ah-art-back ${cls}` }, n > 1 ? h('span', null, `×${n}`) : null);
-}
-
-function pawn(ctx, p) {
-  return h('span', { class: `ah-pawn col-${p.colour}`, title: ctx.seatName(p.seat) }, String(p.seat + 1));
-}
 
 // ---- the table ----
 
@@ -228,7 +103,7 @@ function prompt(ctx, d, me, kinds) {
   else if (kinds.has('play')) text = ctx.t(d.card === undefined ? 'ah.prompt.card' : 'ah.prompt.confirm');
   else if (kinds.has('take')) text = ctx.t('ah.prompt.pile');
   else if (kinds.has('steal')) text = ctx.t('ah.prompt.steal', { who: ctx.seatName(v.step.from) });
-  else if (kinds.has('exhibit') || kinds.has('cards') || kinds.has('show_nothing') || (queue && queue.key === queueKey(ctx)))
+  else if (kinds.has('exhibit') || kinds.has('cards') || kinds.has('show_nothing') || !!ctx.sequence)
     text = ctx.t(s === 'final_exhibit' ? 'ah.prompt.final' : 'ah.prompt.exhibit');
   else if (me && me.resting) text = ctx.t('ah.prompt.rest');
   else if (me) text = ctx.t('ah.prompt.wait');
@@ -241,7 +116,8 @@ function track(ctx) {
   const positions = v.players.map((p) => p.position);
   const last = Math.max(v.goal, ...positions);
   const lead = Math.max(...positions);
-  const segs = CASTLES.map((c) => [...c]);
+  // The castles as the view gives them: [first space, last space, first place, second place].
+  const segs = (v.castles || []).map((c) => [c.first_space, c.last_space, c.numbers[0], c.numbers[1]]);
   const tail = segs[segs.length - 1];
   tail[1] = Math.max(tail[1], last);
   const current = segs.findIndex((c) => lead >= c[0] && lead <= c[1]);
@@ -328,7 +204,7 @@ function goButton(ctx, d, place, kinds, busy) {
   if (busy || !kinds.has('go') || !ctx.legal.some((l) => same(l.action, action))) return null;
   return h(
     'button',
-    { type: 'button', class: 'ah-go', 'data-choice': '', 'data-place': place, onclick: () => send(ctx, d, action) },
+    { type: 'button', class: 'ah-go', 'data-choice': '', 'data-place': place, 'data-focus-key': `go ${place}`, onclick: () => send(ctx, d, action) },
     h('span', { class: `ah-ico i-${place === 'castle' ? 'castle' : 'auction'}` }),
     ctx.t(`ah.go.${place}`),
   );
@@ -458,20 +334,16 @@ function playerArea(ctx, p) {
 
 // ---- your hand ----
 
-function usefulAt(place, kind) {
-  if (place === 'castle') return kind !== 'money';
-  if (place === 'auction_house') return kind === 'money' || kind === 'thief';
-  return true;
-}
-
 function actionHand(ctx, d, me, kinds, busy) {
   const v = ctx.view;
   const choosing = !busy && kinds.has('play');
-  const playable = new Set(ctx.legal.filter((l) => kindOf(l.action) === 'play').map((l) => l.action.play));
+  // Each playable card's legal entry: its facts say whether it acts where this seat is.
+  const playable = new Map(ctx.legal.filter((l) => kindOf(l.action) === 'play').map((l) => [l.action.play, l]));
   const chosen = choosing ? d.card : undefined;
   const cards = me.cards.map((c) => {
     const secret = isSecretPlay(ctx, v, me) && me.played && me.played.id === c.id;
-    const note = !usefulAt(me.place, c.kind) && choosing ? h('span', { class: 'ah-note' }, ctx.t('ah.noUse')) : null;
+    const entry = playable.get(c.id);
+    const note = choosing && entry && entry.facts && entry.facts.of_use === false ? h('span', { class: 'ah-note' }, ctx.t('ah.noUse')) : null;
     if (choosing && chosen === undefined && playable.has(c.id)) {
       return actionCard(ctx, c, { 'data-choice': '', class: `is-choice${note ? ' is-useless' : ''}`, ...(note ? { 'aria-label': `${actionLabel(ctx, c)} (${ctx.t('ah.noUse')})` } : {}), onclick: () => { d.card = c.id; ctx.rerender(); } }, 'button', note);
     }
@@ -548,14 +420,14 @@ function artHand(ctx, d, me, kinds, busy) {
     return artCard(ctx, a, { ...secret, class: runs.length || sets.length ? 'is-dim' : '' });
   });
   // The exhibit being put together (sent steps), secret until all are revealed.
-  const building = secretBuild && (me.exhibit_letters || (me.exhibit && me.exhibit.length) || (queue && queue.key === queueKey(ctx)));
+  const building = secretBuild && (me.exhibit_letters || (me.exhibit && me.exhibit.length) || !!ctx.sequence);
   const progress = building
     ? h(
         'div',
         { class: 'ah-building', 'data-secret': 'exhibit' },
         me.exhibit_letters ? h('span', null, ctx.t('ah.exhibitLetters', { from: me.exhibit_letters[0], to: me.exhibit_letters[1] })) : null,
         h('div', { class: 'ah-row' }, (me.exhibit || []).map((a) => artCard(ctx, a, { class: 'is-small', 'data-secret': `exhibit-${a.id}` }))),
-        queue && queue.key === queueKey(ctx) ? h('span', { class: 'muted' }, ctx.t('ah.sending')) : null,
+        ctx.sequence ? h('span', { class: 'muted' }, ctx.t('ah.sending')) : null,
       )
     : null;
   return h(
@@ -632,20 +504,6 @@ function fill(box, nodes) {
   while (box.childNodes.length > nodes.length) box.lastChild.remove();
 }
 
-// Keyboard play: a redraw replaces the buttons, so the focus is carried over to the button
-// that stands for the same thing (or, if that one is gone, the next choice on offer).
-function focusKey(el) {
-  if (!el || !el.matches || !el.matches('button')) return null;
-  return ['art', 'card', 'place'].map((k) => el.getAttribute(`data-${k}`)).join('|') + '|' + (el.getAttribute('data-art') || el.getAttribute('data-card') || el.getAttribute('data-place') ? '' : el.textContent);
-}
-
-function restoreFocus(root, key) {
-  if (key === null || root.contains(document.activeElement)) return;
-  const buttons = [...root.querySelectorAll('button')];
-  const target = buttons.find((b) => focusKey(b) === key) || root.querySelector('.ah-controls [data-choice]') || root.querySelector('[data-choice]');
-  if (target) target.focus();
-}
-
 export default {
   messages,
   rules,
@@ -659,13 +517,11 @@ export default {
     }
     if (ctx.replay) ctx = { ...ctx, legal: [] };
     const d = localDraft(ctx);
-    continueQueue(ctx);
     const kinds = new Set(ctx.legal.map((l) => kindOf(l.action)));
-    const queued = !!(queue && queue.key === queueKey(ctx));
+    const queued = !!ctx.sequence;
     const busy = !!d.sending || queued;
     const me = ctx.you === null || ctx.you === undefined ? null : v.players.find((p) => p.seat === ctx.you) || null;
     const order = me ? [...v.players.slice(me.seat + 1), ...v.players.slice(0, me.seat + 1)] : v.players;
-    const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
 
     let cache = root.__ah;
     if (!cache || cache.box.parentNode !== root) {
@@ -692,8 +548,7 @@ export default {
       part(cache, 'track', key(v.players.map((p) => [p.position, p.colour]), v.goal), () => track(ctx)),
       cache.centre,
       cache.players,
-      part(cache, 'hand', key(me, decision, JSON.stringify(d), busy, queued && [queue.next, queue.inflight]), () => (me ? hand(ctx, d, me, kinds, busy) : null)),
+      part(cache, 'hand', key(me, decision, JSON.stringify(d), busy, ctx.sequence), () => (me ? hand(ctx, d, me, kinds, busy) : null)),
     ]);
-    restoreFocus(cache.box, focused);
   },
 };

@@ -10,12 +10,12 @@ import { h, clear } from '../../dom.js';
 import C from './components.js';
 import { messages } from './messages.js';
 import { rules } from './rules.js';
+import { chip, dieFace, TENGU_SEAT } from './art.js';
 
 const RES = ['wood', 'stone', 'jade', 'sake'];
 const KINDS = ['building', 'crystal', 'mitama', 'dragonfly'];
 const PARTS = ['yokai', 'bitoku', 'effect'];
 const NO_REGION = 255;
-const TENGU_SEAT = 7;
 const DISPLAY = C.board.display_spaces;
 
 // ---------------------------------------------------------------------------------------
@@ -244,9 +244,7 @@ export default {
 };
 
 function seatChip(st, seat) {
-  const { ctx } = st;
-  if (seat === TENGU_SEAT) return h('span', { class: 'bk-chip seat-7', title: ctx.t('bk.tengu') }, '天');
-  return h('span', { class: `bk-chip seat-${seat}`, title: ctx.seatName(seat) }, String(seat + 1));
+  return chip(seat, seat === TENGU_SEAT ? st.ctx.t('bk.tengu') : st.ctx.seatName(seat));
 }
 
 function header(st) {
@@ -424,10 +422,6 @@ function dieWhere(st, die) {
   if ('abode' in at) return ctx.t('bk.at.abode', { n: at.abode + 1 });
   if ('hill' in at) return ctx.t('bk.at.hill', { n: at.hill + 1 });
   return '';
-}
-
-function dieFace(value, seat, extra = '') {
-  return h('span', { class: `bk-die seat-${seat} ${extra}`, 'aria-label': String(value) }, String(value));
 }
 
 function diceRow(st, p, own) {

@@ -4,426 +4,19 @@
 // bidding cards and bought properties.
 //
 // Turns that the game splits into several actions are built locally first (ctx.draft) and
-// only then sent, one action after another, through a small queue: each action is sent from
-// the render that shows the state it is legal in, so it always carries the current version.
+// only then sent, one action after another, by the host (ctx.sendSequence): each action is
+// sent once the state it is legal in has arrived, so it always carries the current version.
+// A keyboard player's focus is kept across redraws by the host too (buttons go by their
+// accessible name).
 import { h } from '../../dom.js';
+import { messages } from './messages.js';
+import { rules } from './rules.js';
+import { svg, ICON } from './art.js';
 
 const GAME = 'ghost-for-sale';
 
 // ---------------------------------------------------------------------------------------
-// Vocabulary. Japanese from the rules document (000 ghost-for-sale).
-
-const messages = {
-  ja: {
-    // The manors' and castles' names in katakana (data/properties.toml names them in
-    // Latin letters: 「Algernon館」 read badly in Japanese, issue 21).
-    'gfs.n.Algernon': 'アルジャーノン',
-    'gfs.n.Blackwood': 'ブラックウッド',
-    'gfs.n.Culzean': 'カルジアン',
-    'gfs.n.Dunmore': 'ダンモア',
-    'gfs.n.Everleigh': 'エバーリー',
-    'gfs.n.Fairholme': 'フェアホルム',
-    'gfs.n.Bolsover': 'ボルソーヴァー',
-    'gfs.n.Carrick': 'キャリック',
-    'gfs.n.Dunvegan': 'ダンヴェガン',
-    'gfs.n.Glenmoor': 'グレンムーア',
-    'gfs.n.Leap': 'リープ',
-    'gfs.n.Ravensworth': 'レイヴンズワース',
-    'gfs.round1': '1ラウンド:館のオークション',
-    'gfs.round2': '2ラウンド:城のオークション',
-    'gfs.step.set_aside': 'セットアップ:賭け金カードを隠す',
-    'gfs.step.truth_or_lie': '①真実か嘘か',
-    'gfs.step.declarations': '②宣言',
-    'gfs.step.information_auction': '③情報を得るオークション',
-    'gfs.step.property_auction.1': '④館のオークション',
-    'gfs.step.property_auction.2': '④城のオークション',
-    'gfs.step.special_card': 'スペシャルカード',
-    'gfs.step.game_over': 'ゲームの終了',
-    'gfs.manor': '館',
-    'gfs.castle': '城',
-    'gfs.propName': '{name}{kind}',
-    'gfs.truelight': 'ミセス・トゥルーライト',
-    'gfs.truelightHint': '他のプレイヤーの「?」カードを見る',
-    'gfs.pile': '「?」カード',
-    'gfs.pileHint': '使われなかった「?」カードの山を見る',
-    'gfs.noPile': '3人プレイでは「?」カードのオークションはありません',
-    'gfs.truth': '真実',
-    'gfs.lie': '嘘',
-    'gfs.truthCard': '真実カード',
-    'gfs.lieCard': '嘘カード',
-    'gfs.qcard': '「?」カード',
-    'gfs.ghost': '幽霊',
-    'gfs.painting': '絵画',
-    'gfs.double': '両面',
-    'gfs.doubleGhost': '両面(幽霊を上)',
-    'gfs.doublePainting': '両面(絵画を上)',
-    'gfs.tokens': '宣言トークン',
-    'gfs.hand': '賭け金カード',
-    'gfs.handCount': '賭け金カード {n}枚',
-    'gfs.setAside': 'キャラクターカードの下',
-    'gfs.setAsideCount': '2ラウンド用に隠した賭け金カード {n}枚',
-    'gfs.low': '低額',
-    'gfs.high': '高額',
-    'gfs.lowMark': '低額マーク',
-    'gfs.highMark': '高額マーク',
-    'gfs.back': '裏:{mark}',
-    'gfs.magnifier': '虫眼鏡トークン',
-    'gfs.looked': '{name}の「?」カードを見た',
-    'gfs.lookedSeen': '{name}の「?」カード:{card}',
-    'gfs.pileSeen': '「?」カードの山を見た',
-    'gfs.pileCounts': '山:真実{truth}枚・嘘{lie}枚',
-    'gfs.rank': '{n}位',
-    'gfs.lastTakesBack': '最下位は賭け金カードを戻す',
-    'gfs.passed': 'パス',
-    'gfs.pass': 'パスする',
-    'gfs.firstPlayer': '最初のプレイヤー',
-    'gfs.firstShort': '最初',
-    'gfs.score': '{n}点',
-    'gfs.points': '得点',
-    'gfs.ghostsSeen': '目撃された幽霊',
-    'gfs.ghostsN': '幽霊{n}体',
-    'gfs.owner': '{name}が獲得',
-    'gfs.boxed': '入札なし(箱へ)',
-    'gfs.you': 'あなた',
-    'gfs.spare': '余ったスペシャルカード',
-    'gfs.special': 'スペシャルカード',
-    'gfs.paid': '箱に戻した賭け金',
-    'gfs.owned': '獲得した館・城',
-    'gfs.character': 'キャラクターカード',
-    'gfs.history': '1ラウンドの館',
-    'gfs.undo': '戻す',
-    'gfs.confirm': '決定',
-    'gfs.sending': '送信中…',
-    'gfs.endTurn': 'ターン終了',
-    'gfs.placeCards': 'この賭け金カードを置く',
-    'gfs.setAsideConfirm': 'キャラクターカードの下に隠す',
-    'gfs.playQ': '伏せて置く',
-    'gfs.decline': '使わない',
-    'gfs.addGhost': '幽霊を1体追加する',
-    'gfs.removeGhostOf': '{name}の幽霊トークンを取り除く',
-    'gfs.guess': '幽霊は{n}体',
-    'gfs.crystalGuess': '水晶玉の予想:{n}体',
-    'gfs.mirrorRemoved': '魔法の鏡:{name}の幽霊トークンを除いた',
-    'gfs.cryptAdded': '秘密の墓所:幽霊を1体追加',
-    'gfs.crystalBall': '水晶玉(2点)',
-    'gfs.familyPortrait': '家族の肖像画',
-    'gfs.hint.setAside': '2ラウンド目の城のオークションのために、賭け金カードをあと{n}枚選んでキャラクターカードの下に隠してください。',
-    'gfs.hint.setAsideReady': '選んだカードを隠しますか?',
-    'gfs.hint.choose': '「真実」か「嘘」のカードを選んで、裏向きに伏せてください。',
-    'gfs.hint.chooseReady': 'このカードを伏せますか?',
-    'gfs.hint.declare': '宣言トークンを1個選んでください。',
-    'gfs.hint.declareWhere': 'トークンを置く{kind}を選んでください。',
-    'gfs.hint.bid': '賭け金カードを置く場所を選ぶか、パスしてください(1ターンに1枚か2枚)。',
-    'gfs.hint.bidNoPass': '賭け金カードを置く場所を選んでください。ミセス・トゥルーライトに賭けるまではパスできません。',
-    'gfs.hint.card': '{target}に置く賭け金カードを手札から選んでください。',
-    'gfs.hint.second': 'もう1枚置く場所を選ぶか、ターンを終了してください。',
-    'gfs.hint.ready': 'この賭け金カードを置きますか?',
-    'gfs.hint.lastCard': '賭け金カードを持っているのはあなただけです。最後に1枚だけ置けます。',
-    'gfs.hint.mirror': '魔法の鏡:{prop}の幽霊トークンを1つ取り除けます(持ち主を選ぶ)。',
-    'gfs.hint.crypt': '秘密の墓所:{prop}に幽霊を1体追加できます。',
-    'gfs.hint.crystal': '水晶玉:{prop}に実際にいる幽霊の数を予想してください。当たれば2点。',
-    'gfs.hint.wait': '{names}を待っています。',
-    'gfs.hint.waitSecret': '{names}が選んでいます(何を選んだかは見えません)。',
-    'gfs.hint.over': 'ゲーム終了。',
-    'gfs.chosen': '選択済み',
-    'gfs.choosing': '選択中',
-    'gfs.final': '最終得点',
-    'gfs.winner': '勝者',
-    'gfs.spent': '残りの賭け金合計 {n}',
-    'gfs.opt.special': 'スペシャルカード(上級バリアント)',
-    'gfs.opt.basic': '通常ルール',
-    'gfs.opt.advanced': '上級バリアントルール(スペシャルカード)',
-    'gfs.opt.first': '最初のプレイヤー(一番幽霊に見えるプレイヤー)',
-    'gfs.opt.random': 'ランダム',
-    'gfs.opt.seat': '{n}番目の席',
-    'gfs.sp.too_dark': '暗すぎる',
-    'gfs.sp.ancient_legend': '古来からの伝説',
-    'gfs.sp.open_auction': '公開オークション',
-    'gfs.sp.magic_mirror': '魔法の鏡',
-    'gfs.sp.secret_crypt': '秘密の墓所',
-    'gfs.sp.crystal_ball': '水晶玉',
-    'gfs.sp.family_portrait': '家族の肖像画',
-    'gfs.sp.perfectly_normal': '全く以て普通',
-    'gfs.spd.too_dark': '「絵画」面が上のトークンしか置けない',
-    'gfs.spd.ancient_legend': '「幽霊」面が上のトークンしか置けない',
-    'gfs.spd.open_auction': '賭け金カードは表向きで置かれる',
-    'gfs.spd.magic_mirror': '競り落としたプレイヤーは「幽霊」トークンを1つ取り除いてもよい',
-    'gfs.spd.secret_crypt': '競り落としたプレイヤーは幽霊を1体追加してもよい',
-    'gfs.spd.crystal_ball': '競り落としたプレイヤーは幽霊の数を予想し、当たれば2点',
-    'gfs.spd.family_portrait': '最後に、獲得した0点の館・城1つにつき1点',
-    'gfs.spd.perfectly_normal': '普通の館(城)',
-    'gfs.ptsTable': '幽霊の数と得点',
-  },
-  en: {
-    'gfs.n.Algernon': 'Algernon',
-    'gfs.n.Blackwood': 'Blackwood',
-    'gfs.n.Culzean': 'Culzean',
-    'gfs.n.Dunmore': 'Dunmore',
-    'gfs.n.Everleigh': 'Everleigh',
-    'gfs.n.Fairholme': 'Fairholme',
-    'gfs.n.Bolsover': 'Bolsover',
-    'gfs.n.Carrick': 'Carrick',
-    'gfs.n.Dunvegan': 'Dunvegan',
-    'gfs.n.Glenmoor': 'Glenmoor',
-    'gfs.n.Leap': 'Leap',
-    'gfs.n.Ravensworth': 'Ravensworth',
-    'gfs.round1': 'Round 1: the manor auction',
-    'gfs.round2': 'Round 2: the castle auction',
-    'gfs.step.set_aside': 'Setup: hide bidding cards',
-    'gfs.step.truth_or_lie': '① Truth or lie',
-    'gfs.step.declarations': '② Declarations',
-    'gfs.step.information_auction': '③ Information auction',
-    'gfs.step.property_auction.1': '④ Manor auction',
-    'gfs.step.property_auction.2': '④ Castle auction',
-    'gfs.step.special_card': 'Special card',
-    'gfs.step.game_over': 'Game over',
-    'gfs.manor': 'manor',
-    'gfs.castle': 'castle',
-    'gfs.propName': '{name}',
-    'gfs.truelight': 'Mrs. Truelight',
-    'gfs.truelightHint': "look at another player's \"?\" card",
-    'gfs.pile': 'The "?" pile',
-    'gfs.pileHint': 'look at the unused "?" cards',
-    'gfs.noPile': 'No "?" pile auction with 3 players',
-    'gfs.truth': 'Truth',
-    'gfs.lie': 'Lie',
-    'gfs.truthCard': 'Truth card',
-    'gfs.lieCard': 'Lie card',
-    'gfs.qcard': '"?" card',
-    'gfs.ghost': 'Ghost',
-    'gfs.painting': 'Painting',
-    'gfs.double': 'Double-faced',
-    'gfs.doubleGhost': 'Double-faced, ghost up',
-    'gfs.doublePainting': 'Double-faced, painting up',
-    'gfs.tokens': 'Declaration tokens',
-    'gfs.hand': 'Bidding cards',
-    'gfs.handCount': (p) => (Number(p.n) === 1 ? '1 bidding card' : `${p.n} bidding cards`),
-    'gfs.setAside': 'Under the character card',
-    'gfs.setAsideCount': (p) => (Number(p.n) === 1 ? '1 card hidden for round 2' : `${p.n} cards hidden for round 2`),
-    'gfs.low': 'low',
-    'gfs.high': 'high',
-    'gfs.lowMark': 'low mark',
-    'gfs.highMark': 'high mark',
-    'gfs.back': 'back: {mark}',
-    'gfs.magnifier': 'Magnifying glass',
-    'gfs.looked': 'looked at {name}\'s "?" card',
-    'gfs.lookedSeen': '{name}\'s "?" card: {card}',
-    'gfs.pileSeen': 'looked at the "?" pile',
-    'gfs.pileCounts': 'pile: {truth} truth, {lie} lie',
-    'gfs.rank': '#{n}',
-    'gfs.lastTakesBack': 'the last takes its cards back',
-    'gfs.passed': 'Passed',
-    'gfs.pass': 'Pass',
-    'gfs.firstPlayer': 'First player',
-    'gfs.firstShort': '1st',
-    'gfs.score': (p) => (Number(p.n) === 1 ? '1 pt' : `${p.n} pts`),
-    'gfs.points': 'Points',
-    'gfs.ghostsSeen': 'Ghosts seen',
-    'gfs.ghostsN': (p) => (Number(p.n) === 1 ? '1 ghost' : `${p.n} ghosts`),
-    'gfs.owner': 'bought by {name}',
-    'gfs.boxed': 'no bid (to the box)',
-    'gfs.you': 'you',
-    'gfs.spare': 'Spare special cards',
-    'gfs.special': 'Special card',
-    'gfs.paid': 'Paid to the box',
-    'gfs.owned': 'Bought',
-    'gfs.character': 'Character card',
-    'gfs.history': 'Round 1 manors',
-    'gfs.undo': 'Undo',
-    'gfs.confirm': 'Confirm',
-    'gfs.sending': 'Sending…',
-    'gfs.endTurn': 'End turn',
-    'gfs.placeCards': 'Place these cards',
-    'gfs.setAsideConfirm': 'Hide them under my character card',
-    'gfs.playQ': 'Play it face down',
-    'gfs.decline': 'Do not use it',
-    'gfs.addGhost': 'Add one ghost',
-    'gfs.removeGhostOf': "Remove {name}'s ghost token",
-    'gfs.guess': (p) => (Number(p.n) === 1 ? '1 ghost' : `${p.n} ghosts`),
-    'gfs.crystalGuess': 'Crystal ball guess: {n}',
-    'gfs.mirrorRemoved': "Magic mirror: {name}'s ghost token removed",
-    'gfs.cryptAdded': 'Secret crypt: one ghost added',
-    'gfs.crystalBall': 'Crystal ball (2 pts)',
-    'gfs.familyPortrait': 'Family portrait',
-    'gfs.hint.setAside': (p) =>
-      `Choose ${Number(p.n) === 1 ? '1 more bidding card' : `${p.n} more bidding cards`} to hide under your character card for the castle auction of round 2.`,
-    'gfs.hint.setAsideReady': 'Hide the chosen cards?',
-    'gfs.hint.choose': 'Choose your truth or lie card and play it face down.',
-    'gfs.hint.chooseReady': 'Play this card face down?',
-    'gfs.hint.declare': 'Pick one of your declaration tokens.',
-    'gfs.hint.declareWhere': 'Now pick the {kind} to put it on.',
-    'gfs.hint.bid': 'Choose where to place a bidding card (1 or 2 a turn), or pass.',
-    'gfs.hint.bidNoPass': 'Choose where to place a bidding card. You may not pass before you have bid on Mrs. Truelight.',
-    'gfs.hint.card': 'Choose the bidding card from your hand to place on {target}.',
-    'gfs.hint.second': 'Choose where to place a second card, or end your turn.',
-    'gfs.hint.ready': 'Place these cards?',
-    'gfs.hint.lastCard': 'Only you still hold bidding cards: you may place one last card.',
-    'gfs.hint.mirror': 'Magic mirror: you may remove one ghost token from {prop} (choose whose).',
-    'gfs.hint.crypt': 'Secret crypt: you may add one ghost to {prop}.',
-    'gfs.hint.crystal': 'Crystal ball: guess how many ghosts {prop} really has. Right: 2 points.',
-    'gfs.hint.wait': 'Waiting for {names}.',
-    'gfs.hint.waitSecret': '{names} choosing (what they choose stays hidden).',
-    'gfs.hint.over': 'The game is over.',
-    'gfs.chosen': 'chosen',
-    'gfs.choosing': 'choosing',
-    'gfs.final': 'Final score',
-    'gfs.winner': 'Winner',
-    'gfs.spent': 'cards left worth {n}',
-    'gfs.opt.special': 'Special cards (advanced variant)',
-    'gfs.opt.basic': 'Basic game',
-    'gfs.opt.advanced': 'Advanced variant (special cards)',
-    'gfs.opt.first': 'First player (the one who looks most like a ghost)',
-    'gfs.opt.random': 'Random',
-    'gfs.opt.seat': 'Seat {n}',
-    'gfs.sp.too_dark': 'Too dark',
-    'gfs.sp.ancient_legend': 'Ancient legend',
-    'gfs.sp.open_auction': 'Open auction',
-    'gfs.sp.magic_mirror': 'Magic mirror',
-    'gfs.sp.secret_crypt': 'Secret crypt',
-    'gfs.sp.crystal_ball': 'Crystal ball',
-    'gfs.sp.family_portrait': 'Family portrait',
-    'gfs.sp.perfectly_normal': 'Perfectly normal',
-    'gfs.spd.too_dark': 'only painting-face tokens may be declared here',
-    'gfs.spd.ancient_legend': 'only ghost-face tokens may be declared here',
-    'gfs.spd.open_auction': 'bids on it are placed face up',
-    'gfs.spd.magic_mirror': 'its buyer may remove one ghost-face token',
-    'gfs.spd.secret_crypt': 'its buyer may add one ghost',
-    'gfs.spd.crystal_ball': 'its buyer guesses the ghosts; right, the card is worth 2 points',
-    'gfs.spd.family_portrait': 'at the end, 1 point per bought property worth 0',
-    'gfs.spd.perfectly_normal': 'a perfectly normal property',
-    'gfs.ptsTable': 'Ghosts and points',
-  },
-};
-
-// ---------------------------------------------------------------------------------------
-// The rules page.
-
-const rules = {
-  ja: `
-<h2>ゴースト売ります</h2>
-<p>3〜5人・約40分・8歳から。幽霊が出るという館と城を競り落とすブラフのゲームです。館・城の価値は、実際に目撃された幽霊の数で決まります。</p>
-<h3>準備</h3>
-<ul>
-<li>各プレイヤーは賭け金カード12枚(1,2,3,3,4,5,6,7,8,8,9,10)、宣言トークン(幽霊2個・絵画2個・両面:3人なら3個、4人なら2個、5人なら1個)、真実カードと嘘カードを1枚ずつ持ちます。</li>
-<li>賭け金カードのうち4枚をキャラクターカードの下に裏向きに隠します。この4枚は1ラウンド目には使えず、2ラウンド目の城のオークションで手札に加わります。</li>
-<li>賭け金カードの裏には低額マークか高額マークがあります。ただし「1」の裏は高額マーク、「10」の裏は低額マークです。</li>
-</ul>
-<h3>1ラウンド(館)・2ラウンド(城)の流れ</h3>
-<ol>
-<li><b>真実か嘘か</b>:全員が真実カードか嘘カードを選んで裏向きに伏せます。</li>
-<li><b>宣言</b>:最初のプレイヤーから時計回りに、宣言トークンを1個ずつ好きな館に置きます。「幽霊」は「幽霊を見た」、「絵画」は「絵画しかなかった」という宣言です。両面トークンはどちらの面を上にしてもかまいません。嘘カードを伏せたプレイヤーの宣言はすべて逆の意味になります。</li>
-<li><b>情報を得るオークション</b>:ミセス・トゥルーライト(他のプレイヤーの「?」カードを見る)と「?」カードの山(使われなかった「?」カードを見る。3人プレイでは無し)を競ります。自分のターンには賭け金カードを1枚か2枚、裏向きで(裏のマークは全員に見えます)どちらか、または両方に置くか、パスします。パスしたらそのオークションには戻れません。ミセス・トゥルーライトに1枚も置いていないとパスできません。
-<br>順位は合計額、同額なら一番高いカード、それも同じならそのカードを先に出した方が上。ミセス・トゥルーライトでは1位が2位の、2位が3位の…「?」カードを見て、その色の虫眼鏡トークンを受け取ります。最下位は誰も見られませんが賭け金を戻します。「?」カードの山では最高額のプレイヤーが山を見て支払い、他は戻します。</li>
-<li><b>館のオークション</b>:同じやり方で、1ターンに1枚か2枚の賭け金カードを1つか2つの館に置くかパスします。全員がパスするか、賭け金カードを持っているのが1人だけになったら終了(その1人は最後に1枚だけ置けます)。館はアルファベット順に処理し、最高額のプレイヤーが支払って獲得、他は戻します。</li>
-<li><b>得点</b>:全員の「?」カードを表にします。館の幽霊の数=真実カードのプレイヤーの「幽霊」トークン+嘘カードのプレイヤーの「絵画」トークン。館ごとの得点表で得点になります(幽霊0体や5体以上は0点)。</li>
-</ol>
-<p>2ラウンド目は城で同じように行います。最初のプレイヤーは、アルファベット順で最初の獲得された館の持ち主です。手札は1ラウンド目の残りと隠しておいた4枚です。</p>
-<h3>ゲームの終了</h3>
-<p>最も得点の多いプレイヤーの勝ち。同点なら獲得した城の数が少ない方、それも同じなら手札の賭け金カードの合計が高い方の勝ちです。</p>
-<h3>上級バリアントルール(スペシャルカード)</h3>
-<p>各館(2ラウンド目は各城)にスペシャルカードを1枚ずつ表向きに置きます。</p>
-<ul>
-<li><b>暗すぎる</b>:「絵画」面が上のトークンしか置けない。</li>
-<li><b>古来からの伝説</b>:「幽霊」面が上のトークンしか置けない。</li>
-<li><b>公開オークション</b>:賭け金カードは表向きで置かれる。</li>
-<li><b>魔法の鏡</b>:競り落としたプレイヤーは「幽霊」トークンを1つ取り除いてもよい。</li>
-<li><b>秘密の墓所</b>:競り落としたプレイヤーは幽霊を1体追加してもよい。</li>
-<li><b>水晶玉</b>:競り落としたプレイヤーが幽霊の数を予想し、当たればこのカードを受け取る(2点)。</li>
-<li><b>家族の肖像画</b>:最後の得点計算で、獲得した0点の館・城1つにつき1点。</li>
-<li><b>全く以て普通</b>:普通の館(城)。</li>
-</ul>
-<h3>この画面での遊び方</h3>
-<p>手札のカードやトークン、館、ミセス・トゥルーライトを直接クリックして選びます(キーボードでも操作できます)。</p>
-<ul>
-<li>賭け金カードを隠す・「?」カードを伏せる:カードを選んで「キャラクターカードの下に隠す」「伏せて置く」。</li>
-<li>宣言:自分の宣言トークンを選び、置く館(城)をクリック。</li>
-<li>オークション:置く場所(ミセス・トゥルーライト、「?」カード、館)→手札のカード、の順にクリック。2枚目も同じように置くか「ターン終了」。</li>
-</ul>
-<p>ボタンを押して送るまでは「戻す」で1手ずつ取り消せます。他のプレイヤーが何を選んだかは見えず、選び終えたかどうかだけが表示されます。館・城の名前と得点表、カードの裏のマークの内訳は本サイトの既定値です。</p>`,
-  en: `
-<h2>Ghost for Sale</h2>
-<p>3–5 players, about 40 minutes, age 8+. A bluffing game of auctions for haunted manors and castles. A property is worth what its ghosts make it worth — if anyone really saw them.</p>
-<h3>Setup</h3>
-<ul>
-<li>Each player has 12 bidding cards (1, 2, 3, 3, 4, 5, 6, 7, 8, 8, 9, 10), declaration tokens (2 ghost, 2 painting and double-faced ones: 3 with 3 players, 2 with 4, 1 with 5), a truth card and a lie card.</li>
-<li>Everyone secretly hides 4 bidding cards under their character card: they cannot be used in round 1 and join the hand for the castle auction of round 2.</li>
-<li>Every bidding card shows a low or a high mark on its back — but the 1 shows the high mark and the 10 the low one.</li>
-</ul>
-<h3>A round (round 1 the manors, round 2 the castles)</h3>
-<ol>
-<li><b>Truth or lie.</b> Everyone plays the truth or the lie card face down.</li>
-<li><b>Declarations.</b> From the first player clockwise, one token a turn onto any property. A ghost says "I saw a ghost here", a painting "no ghost, only a painting". A double-faced token goes down on the face you choose. Every token of a player who played the lie card means the opposite.</li>
-<li><b>Information auction</b> for Mrs. Truelight (look at another player's "?" card) and the "?" pile (look at the unused "?" cards; not with 3 players). On your turn place 1 or 2 bidding cards face down (their back marks show) on one or both, or pass — for the rest of the auction. You may not pass before bidding on Mrs. Truelight.
-<br>Ranking: total, then highest card, then who played that card first. On Mrs. Truelight the 1st looks at the 2nd's "?" card, the 2nd at the 3rd's, and so on (taking their magnifying glasses); the last looks at no one but takes its cards back. On the pile the best bidder looks and pays; the others take their cards back.</li>
-<li><b>Property auction</b>, the same way: 1 or 2 cards on 1 or 2 properties, or pass. It ends when everyone has passed or only one player still holds cards (who may play one last card). In alphabetical order, each property's best bidder pays and takes it; the others take their cards back.</li>
-<li><b>Scoring.</b> All "?" cards are revealed. A property's ghosts are the ghost tokens of truth-tellers plus the painting tokens of liars, and it scores by its own table (0 ghosts or 5 or more: nothing).</li>
-</ol>
-<p>Round 2 is the same with the castles. Its first player is the owner of the first bought manor in alphabetical order. Your hand is what is left plus the 4 hidden cards.</p>
-<h3>End</h3>
-<p>Most points wins. Tied: fewer castles wins; still tied: the higher total of bidding cards in hand.</p>
-<h3>Advanced variant: special cards</h3>
-<p>One special card lies face up on each manor (and in round 2 on each castle).</p>
-<ul>
-<li><b>Too dark</b>: only painting-face tokens may be declared there.</li>
-<li><b>Ancient legend</b>: only ghost-face tokens may be declared there.</li>
-<li><b>Open auction</b>: bids on it are placed face up.</li>
-<li><b>Magic mirror</b>: its buyer may remove one ghost-face token.</li>
-<li><b>Secret crypt</b>: its buyer may add one ghost.</li>
-<li><b>Crystal ball</b>: its buyer guesses how many ghosts it really has; right, the buyer keeps the card (2 points).</li>
-<li><b>Family portrait</b>: its buyer scores 1 point per bought property worth 0 at the end.</li>
-<li><b>Perfectly normal</b>: a normal property.</li>
-</ul>
-<h3>Playing here</h3>
-<p>Click the cards in your hand, your tokens, the properties and Mrs. Truelight themselves (the keyboard works too).</p>
-<ul>
-<li>Hiding cards and the "?" card: pick the cards, then "Hide them under my character card" or "Play it face down".</li>
-<li>Declarations: pick one of your tokens, then the property to put it on.</li>
-<li>Auctions: click where the card goes (Mrs. Truelight, the "?" pile, a property), then the card in your hand; place a second one the same way or "End turn".</li>
-</ul>
-<p>Until a button sends it, Undo takes your turn back one click at a time. Of the others you see whether they have chosen, never what. The property names, their score tables and which cards show which back mark are this site's defaults.</p>`,
-};
-
-// ---------------------------------------------------------------------------------------
 // Small helpers.
-
-
-// Inline SVG from the constant markup below (never from the view), parsed once and cloned:
-// the board is rebuilt on every state and parsing is most of the cost of an icon.
-const parsed = new Map();
-
-function svg(markup, cls) {
-  let proto = parsed.get(markup);
-  if (!proto) {
-    proto = document.createElement('span');
-    proto.setAttribute('aria-hidden', 'true');
-    proto.innerHTML = markup;
-    parsed.set(markup, proto);
-  }
-  const span = proto.cloneNode(true);
-  span.className = 'gfs-ico' + (cls ? ' ' + cls : '');
-  return span;
-}
-
-const ICON = {
-  ghost:
-    '<svg viewBox="0 0 24 24"><path d="M12 2.5C7.9 2.5 4.8 5.7 4.8 9.8V21l2.4-1.8 2.4 1.8 2.4-1.8 2.4 1.8 2.4-1.8 2.4 1.8V9.8c0-4.1-3.1-7.3-7.2-7.3z" fill="#fbfbff" stroke="#3b3355" stroke-width="1.2"/><ellipse cx="9.4" cy="10" rx="1.3" ry="1.8" fill="#2b2340"/><ellipse cx="14.6" cy="10" rx="1.3" ry="1.8" fill="#2b2340"/><ellipse cx="12" cy="14.2" rx="1.6" ry="1.1" fill="#2b2340"/></svg>',
-  painting:
-    '<svg viewBox="0 0 24 24"><rect x="2.5" y="4" width="19" height="16" rx="1" fill="#b8892f" stroke="#5b3d10" stroke-width="1"/><rect x="5" y="6.5" width="14" height="11" fill="#cfe6f5"/><circle cx="15.5" cy="9.3" r="1.5" fill="#f4c542"/><path d="M5 17.5l4.2-5.2 3 3.3 2-2.1 4.8 4z" fill="#4f8a4b"/></svg>',
-  manor:
-    '<svg viewBox="0 0 32 24"><path d="M2 12 L16 3 L30 12 V22 H2 Z" fill="#4a3e63" stroke="#1e1830" stroke-width="1"/><rect x="22" y="4" width="3" height="6" fill="#4a3e63" stroke="#1e1830" stroke-width="0.8"/><rect x="13.5" y="15" width="5" height="7" fill="#1e1830"/><rect x="6" y="13" width="4" height="4" fill="#f6d66b"/><rect x="22" y="13" width="4" height="4" fill="#f6d66b"/></svg>',
-  castle:
-    '<svg viewBox="0 0 32 24"><path d="M2 22 V7 h3 v2 h2 V7 h3 v5 h12 V7 h3 v2 h2 V7 h3 v15 Z" fill="#4f4a5e" stroke="#1e1830" stroke-width="1"/><path d="M13 12 V5 h2 v2 h2 V5 h2 v7" fill="#4f4a5e" stroke="#1e1830" stroke-width="0.8"/><path d="M13.5 22 v-5 a2.5 2.5 0 0 1 5 0 v5 z" fill="#1e1830"/><rect x="6" y="13" width="2" height="3" fill="#f6d66b"/><rect x="24" y="13" width="2" height="3" fill="#f6d66b"/></svg>',
-  magnifier:
-    '<svg viewBox="0 0 24 24"><circle cx="10" cy="10" r="6" fill="#d9efff" stroke="currentColor" stroke-width="2.4"/><path d="M14.5 14.5 L21 21" stroke="currentColor" stroke-width="3" stroke-linecap="round"/></svg>',
-  lady:
-    '<svg viewBox="0 0 48 48"><ellipse cx="24" cy="11" rx="14" ry="3.5" fill="#2b2340"/><path d="M16 11 q8 -10 16 0z" fill="#2b2340"/><circle cx="24" cy="17" r="6.5" fill="#f3d9c4"/><path d="M10 46 q2 -18 14 -20 q12 2 14 20z" fill="#6b3f7a"/><circle cx="21.8" cy="16.5" r="0.9" fill="#2b2340"/><circle cx="26.2" cy="16.5" r="0.9" fill="#2b2340"/><circle cx="36" cy="30" r="4.5" fill="#bfe4ff" stroke="#2b2340" stroke-width="1.6"/><path d="M33 33 l-4 5" stroke="#2b2340" stroke-width="2" stroke-linecap="round"/></svg>',
-  qcard:
-    '<svg viewBox="0 0 24 32"><rect x="1" y="1" width="22" height="30" rx="3" fill="#2e2645" stroke="#b9a6e8" stroke-width="1.5"/><text x="12" y="22" font-size="16" text-anchor="middle" fill="#e9e0ff" font-family="serif" font-weight="bold">?</text></svg>',
-  low:
-    '<svg viewBox="0 0 24 24"><ellipse cx="12" cy="15" rx="7" ry="3" fill="#e8c25a" stroke="#7a5a12"/><ellipse cx="12" cy="12" rx="7" ry="3" fill="#f3d77a" stroke="#7a5a12"/></svg>',
-  high:
-    '<svg viewBox="0 0 24 24"><ellipse cx="7" cy="18" rx="5" ry="2.2" fill="#e8c25a" stroke="#7a5a12"/><ellipse cx="7" cy="15.5" rx="5" ry="2.2" fill="#e8c25a" stroke="#7a5a12"/><ellipse cx="7" cy="13" rx="5" ry="2.2" fill="#f3d77a" stroke="#7a5a12"/><ellipse cx="17" cy="18" rx="5" ry="2.2" fill="#e8c25a" stroke="#7a5a12"/><ellipse cx="17" cy="15.5" rx="5" ry="2.2" fill="#e8c25a" stroke="#7a5a12"/><ellipse cx="17" cy="13" rx="5" ry="2.2" fill="#e8c25a" stroke="#7a5a12"/><ellipse cx="17" cy="10.5" rx="5" ry="2.2" fill="#e8c25a" stroke="#7a5a12"/><ellipse cx="12" cy="8" rx="5" ry="2.2" fill="#f3d77a" stroke="#7a5a12"/></svg>',
-};
 
 function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -435,17 +28,11 @@ function targetKey(target) {
   return '?';
 }
 
-// The back marks, as data/properties.toml sets them (a printed fact of the cards, the same
-// for everyone). Any bid the view shows with both value and mark overrides this, so a
-// corrected data file shows through as soon as one such card has been seen.
-const DEFAULT_LOW = new Set([2, 3, 4, 5, 10]);
-
+// A bidding card's back mark: printed on the card, given by the view (card_marks, values
+// 1 to 10).
 function markTable(view) {
-  const learned = new Map();
-  for (const a of view.auctions || []) {
-    for (const b of a.bids) if (b.value !== null && b.value !== undefined) learned.set(b.value, b.mark);
-  }
-  return (value) => learned.get(value) || (DEFAULT_LOW.has(value) ? 'low' : 'high');
+  const marks = view.card_marks || [];
+  return (value) => marks[value - 1] || 'low';
 }
 
 function count(list) {
@@ -458,56 +45,6 @@ function removeOne(list, x) {
   const i = list.indexOf(x);
   if (i >= 0) list.splice(i, 1);
   return list;
-}
-
-// ---------------------------------------------------------------------------------------
-// The send queue: a locally built turn becomes several actions, each sent when the state
-// it is legal in has arrived. It lives outside ctx.draft because the draft is reset at every
-// new version, which is exactly what each sent action makes.
-
-const queue = { key: null, actions: [], busy: false };
-
-function queueKey(ctx) {
-  return `${location.pathname}#${ctx.you}`;
-}
-
-function enqueue(ctx, actions) {
-  queue.key = queueKey(ctx);
-  queue.actions = actions.slice();
-  queue.busy = false;
-  pump(ctx);
-  ctx.rerender();
-}
-
-function pump(ctx) {
-  if (queue.key !== queueKey(ctx)) {
-    queue.actions = [];
-    queue.busy = false;
-    queue.key = queueKey(ctx);
-    return;
-  }
-  if (queue.busy || queue.actions.length === 0 || ctx.replay) return;
-  const next = queue.actions[0];
-  const entry = (ctx.legal || []).find((l) => same(l.action, next));
-  if (!entry) {
-    // The table moved on (or the turn was taken over): the rest of the plan is void.
-    queue.actions = [];
-    return;
-  }
-  queue.actions.shift();
-  queue.busy = true;
-  const done = () => {
-    queue.busy = false;
-    ctx.rerender();
-  };
-  Promise.resolve(ctx.send(entry.action)).then(done, () => {
-    queue.actions = [];
-    done();
-  });
-}
-
-function sending(ctx) {
-  return queue.key === queueKey(ctx) && (queue.busy || queue.actions.length > 0);
 }
 
 // Simultaneous secret choices (setting cards aside, truth or lie) are kept across versions:
@@ -557,7 +94,7 @@ function model(ctx) {
   const name = (k) => (k === me ? `${ctx.seatName(k)} (${t('gfs.you')})` : ctx.seatName(k));
   const propName = (p) =>
     t('gfs.propName', { name: placeName(t, p), kind: t(p.kind === 'castle' ? 'gfs.castle' : 'gfs.manor') });
-  const busy = sending(ctx);
+  const busy = !!ctx.sequence;
   return { ctx, v, t, me, legal, has, legalKinds, round, props, older, mark, info, propAuction, step, name, propName, busy };
 }
 
@@ -607,29 +144,16 @@ function bidsOn(m, auction, key) {
   return auction.bids.filter((b) => targetKey(b.target) === key);
 }
 
-// Who leads a target after the reveal, by the rules' ranking (total, highest card, who
-// played that highest card first).
-function ranking(bids) {
-  const by = new Map();
-  bids.forEach((b, i) => {
-    let e = by.get(b.seat);
-    if (!e) by.set(b.seat, (e = { seat: b.seat, total: 0, high: -1, at: 0 }));
-    e.total += b.value || 0;
-    if ((b.value || 0) > e.high) {
-      e.high = b.value || 0;
-      e.at = i;
-    }
-  });
-  return [...by.values()].sort((a, b) => b.total - a.total || b.high - a.high || a.at - b.at);
-}
-
 function bidRow(m, auction, key) {
   const bids = bidsOn(m, auction, key);
   if (bids.length === 0) return null;
   const revealed = auction.revealed;
   const row = h('div', { class: 'gfs-bids' }, bids.map((b) => bidCardEl(m, b, revealed)));
   if (revealed) {
-    const totals = ranking(bids);
+    // The standings after the reveal, as the rules rank them (the view's ranking: total,
+    // then highest card, then who played that card first).
+    const spot = (auction.ranking || []).find((r) => targetKey(r.target) === key);
+    const totals = spot ? spot.bidders : [];
     row.appendChild(
       h(
         'div',
@@ -818,7 +342,7 @@ function promptEl(m) {
             'data-choice': '',
             onclick: () => {
               const vals = p.values.splice(0);
-              enqueue(ctx, vals.map((value) => ({ set_aside: { value } })));
+              ctx.sendSequence(vals.map((value) => ({ set_aside: { value } })));
             },
           },
           t('gfs.setAsideConfirm'),
@@ -840,7 +364,7 @@ function promptEl(m) {
             onclick: () => {
               const card = p.card;
               p.card = null;
-              enqueue(ctx, [{ choose: { card } }]);
+              ctx.sendSequence([{ choose: { card } }]);
             },
           },
           t('gfs.playQ'),
@@ -866,15 +390,15 @@ function promptEl(m) {
     }
     if (plan.ended) {
       buttons.append(
-        h('button', { type: 'button', class: 'gfs-btn primary', 'data-choice': '', onclick: () => enqueue(ctx, planActions(m, plan, false)) }, t('gfs.placeCards')),
+        h('button', { type: 'button', class: 'gfs-btn primary', 'data-choice': '', onclick: () => ctx.sendSequence(planActions(m, plan, false)) }, t('gfs.placeCards')),
       );
     } else if (plan.canDone) {
       buttons.append(
-        h('button', { type: 'button', class: 'gfs-btn primary gfs-end', 'data-choice': '', onclick: () => enqueue(ctx, planActions(m, plan, true)) }, t('gfs.endTurn')),
+        h('button', { type: 'button', class: 'gfs-btn primary gfs-end', 'data-choice': '', onclick: () => ctx.sendSequence(planActions(m, plan, true)) }, t('gfs.endTurn')),
       );
     }
     if (plan.canPass) {
-      buttons.append(h('button', { type: 'button', class: 'gfs-btn pass', 'data-choice': '', onclick: () => enqueue(ctx, ['pass']) }, t('gfs.pass')));
+      buttons.append(h('button', { type: 'button', class: 'gfs-btn pass', 'data-choice': '', onclick: () => ctx.sendSequence(['pass']) }, t('gfs.pass')));
     }
   } else if (m.step === 'special_card') {
     const sc = v.step;
@@ -888,7 +412,7 @@ function promptEl(m) {
           buttons.append(
             h(
               'button',
-              { type: 'button', class: 'gfs-btn', 'data-choice': '', onclick: () => enqueue(ctx, [l.action]) },
+              { type: 'button', class: 'gfs-btn', 'data-choice': '', onclick: () => ctx.sendSequence([l.action]) },
               tokenEl('ghost', owner, {}),
               t('gfs.removeGhostOf', { name: m.name(owner) }),
             ),
@@ -897,17 +421,17 @@ function promptEl(m) {
       }
     } else if (sc.card === 'secret_crypt') {
       text.textContent = t('gfs.hint.crypt', { prop });
-      if (m.has('add_ghost')) buttons.append(h('button', { type: 'button', class: 'gfs-btn primary', 'data-choice': '', onclick: () => enqueue(ctx, ['add_ghost']) }, svg(ICON.ghost), t('gfs.addGhost')));
+      if (m.has('add_ghost')) buttons.append(h('button', { type: 'button', class: 'gfs-btn primary', 'data-choice': '', onclick: () => ctx.sendSequence(['add_ghost']) }, svg(ICON.ghost), t('gfs.addGhost')));
     } else if (sc.card === 'crystal_ball') {
       text.textContent = t('gfs.hint.crystal', { prop });
       for (const l of m.legal) {
         if (l.action && l.action.guess) {
           const n = l.action.guess.ghosts;
-          buttons.append(h('button', { type: 'button', class: 'gfs-btn gfs-guess', 'data-choice': '', onclick: () => enqueue(ctx, [l.action]) }, svg(ICON.ghost), t('gfs.guess', { n })));
+          buttons.append(h('button', { type: 'button', class: 'gfs-btn gfs-guess', 'data-choice': '', onclick: () => ctx.sendSequence([l.action]) }, svg(ICON.ghost), t('gfs.guess', { n })));
         }
       }
     }
-    if (m.has('decline')) buttons.append(h('button', { type: 'button', class: 'gfs-btn', 'data-choice': '', onclick: () => enqueue(ctx, ['decline']) }, t('gfs.decline')));
+    if (m.has('decline')) buttons.append(h('button', { type: 'button', class: 'gfs-btn', 'data-choice': '', onclick: () => ctx.sendSequence(['decline']) }, t('gfs.decline')));
   }
   return bar;
 }
@@ -1018,7 +542,7 @@ function propertyEl(m, p, plan) {
           title: `${m.ctx.seatName(seat)}: ${t('gfs.ghost')}`,
           label: removable ? t('gfs.removeGhostOf', { name: m.ctx.seatName(seat) }) : null,
           cls: removable ? 'removable' : '',
-          onclick: removable ? () => enqueue(ctx, [{ remove_ghost: { owner: seat } }]) : null,
+          onclick: removable ? () => ctx.sendSequence([{ remove_ghost: { owner: seat } }]) : null,
         }),
       );
     }
@@ -1061,7 +585,7 @@ function propertyEl(m, p, plan) {
         'aria-label': m.propName(p),
         onclick: () => {
           d.token = null;
-          enqueue(ctx, [declAction]);
+          ctx.sendSequence([declAction]);
         },
       },
       body,
@@ -1359,24 +883,12 @@ function finalEl(m) {
   );
 }
 
-// What identifies a button across redraws (the board is rebuilt on every state).
-function focusKey(el) {
-  return el.getAttribute('aria-label') || el.textContent.trim();
-}
-
 function render(root, ctx) {
-  // A keyboard player keeps its place: the focused button, or the next choice, is focused
-  // again after the redraw.
-  const active = document.activeElement;
-  const hadFocus = !!active && active !== root && root.contains(active);
-  const key = hadFocus ? focusKey(active) : null;
   const v = ctx.view;
   if (!v) {
     root.replaceChildren(h('div', { class: 'gfs-board' }, h('p', { class: 'gfs-hint' }, '…')));
     return;
   }
-  // Send the next queued action first: it decides whether choices are drawn.
-  pump(ctx);
   const m = model(ctx);
   if (m.step !== 'declarations' && ctx.draft.token) ctx.draft.token = null;
   const plan = m.step === 'information_auction' || m.step === 'property_auction' ? auctionPlan(m) : null;
@@ -1415,15 +927,11 @@ function render(root, ctx) {
       : null,
   );
   root.replaceChildren(board);
-  if (hadFocus) {
-    const again = [...board.querySelectorAll('button')].find((b) => focusKey(b) === key) || board.querySelector('[data-choice]');
-    if (again) again.focus({ preventScroll: true });
-  }
   // Every legal state must offer something to click. Should a state arrive that the drawing
   // above does not cover, the legal actions are offered as they are rather than stalling.
   if (!m.busy && m.legal.length && !board.querySelector('[data-choice]')) {
     board.querySelector('.gfs-controls').append(
-      ...m.legal.map((l) => h('button', { type: 'button', class: 'gfs-btn', 'data-choice': '', onclick: () => enqueue(ctx, [l.action]) }, l.label)),
+      ...m.legal.map((l) => h('button', { type: 'button', class: 'gfs-btn', 'data-choice': '', onclick: () => ctx.sendSequence([l.action]) }, l.label)),
     );
   }
 }

@@ -9,14 +9,6 @@ import { rules } from './rules.js';
 import { roleArt, cardBack, orderArt, eyeIcon, shieldIcon, moonIcon } from './art.js';
 
 const ROLES = ['princess', 'traveller', 'minister', 'monk', 'soldier', 'thief'];
-const TEAM_OF = {
-  princess: 'princess_team',
-  traveller: 'princess_team',
-  monk: 'princess_team',
-  minister: 'minister_team',
-  soldier: 'minister_team',
-  thief: 'thief',
-};
 // The seven turn actions in the order the document lists them.
 const KINDS = ['observe', 'question', 'nominate', 'protect', 'sabotage', 'capture', 'pass'];
 const ROUNDS = 3;
@@ -183,6 +175,8 @@ export default {
       byKey: new Map(view.cards.map((c) => [cardKey(c.card), c])),
       seat: new Map(view.seats.map((s) => [s.seat, s])),
       final: view.phase.phase === 'match_over' ? view.results[view.results.length - 1] : null,
+      // Each role's side, as the view gives it (printed on the role cards).
+      sides: new Map((view.roles || []).map((r) => [r.role, r.side])),
     };
     const { me, others } = seatOrder(view, ctx.you);
     const npcs = view.cards.filter((c) => 'npc' in c.card);
@@ -246,7 +240,7 @@ function characterCard(st, c, opts = {}) {
   const secret =
     !!c.role && c.status === 'hidden' && !st.final && !(c.possible && c.possible.length === 1);
   const classes = ['sm-card', 'sm-character', `status-${c.status}`];
-  if (role) classes.push(`role-${role}`, `team-${TEAM_OF[role]}`);
+  if (role) classes.push(`role-${role}`, `team-${st.sides.get(role)}`);
   else classes.push('back');
   if (c.protected) classes.push('protected');
   if (role && !faceUp) classes.push('peek');
@@ -326,7 +320,7 @@ function markers(st, c) {
     chips = h(
       'span',
       { class: 'sm-possible', title: ctx.t('sm.possibleTip') },
-      possible.map((r) => h('span', { class: `sm-chip team-${TEAM_OF[r]}` }, roleName(ctx, r))),
+      possible.map((r) => h('span', { class: `sm-chip team-${st.sides.get(r)}` }, roleName(ctx, r))),
     );
   }
   if (!eyes.length && !answers.length && !chips) return null;
@@ -418,7 +412,7 @@ function playerArea(st, k, mine) {
 function yourRoleLine(st) {
   const { ctx, view } = st;
   const role = view.your_role;
-  const lines = [h('span', { 'data-secret': `yourrole ${view.viewer} ${role}` }, ctx.t('sm.youAre', { role: roleName(ctx, role), team: ctx.t(`sm.team.${TEAM_OF[role]}`) }))];
+  const lines = [h('span', { 'data-secret': `yourrole ${view.viewer} ${role}` }, ctx.t('sm.youAre', { role: roleName(ctx, role), team: ctx.t(`sm.team.${st.sides.get(role)}`) }))];
   if (view.partner && view.partner.player !== undefined) {
     lines.push(h('span', { 'data-secret': `partner ${view.viewer} ${view.partner.player}` }, ctx.t('sm.partnerIs', { name: chipName(ctx, `p${view.partner.player}`), role: roleName(ctx, role === 'princess' ? 'traveller' : 'princess') })));
   } else if (view.partner === 'in_centre') {
@@ -552,7 +546,7 @@ function actionPanel(st) {
           roles.map((r) =>
             h(
               'button',
-              { type: 'button', class: `sm-role-choice role-${r} team-${TEAM_OF[r]}`, 'data-choice': '', onclick: () => pick(ctx, st.turn, 'role', r) },
+              { type: 'button', class: `sm-role-choice role-${r} team-${st.sides.get(r)}`, 'data-choice': '', onclick: () => pick(ctx, st.turn, 'role', r) },
               roleArt(r),
               h('span', null, roleName(ctx, r)),
             ),
@@ -655,7 +649,7 @@ function results(st) {
             r.roles.map((role, j) =>
               h(
                 'span',
-                { class: `sm-chip team-${TEAM_OF[role]}` },
+                { class: `sm-chip team-${st.sides.get(role)}` },
                 `${chipName(ctx, cards[j] || `n${j}`)}: ${roleName(ctx, role)}`,
               ),
             ),
