@@ -1,6 +1,14 @@
 // The rules page for players, from docs/games/bitoku.md (the seed's round structure and
 // scoring, and the project's decisions where the seed is silent). The component set —
 // every printed effect, cost and point value — is takuge's own.
+import components from './components.js';
+
+// The solo titles from the component set (data/board.toml), so the page follows the data.
+const titles = (lang) =>
+  components.board.solo_titles
+    .map((t) => `${t.score} ${lang === 'ja' ? t.name_ja : t.name_en}`)
+    .join(lang === 'ja' ? '、' : ', ');
+
 export const rules = {
   ja: `<div class="bk-rules">
 <h2>美徳 — 遊び方</h2>
@@ -47,7 +55,7 @@ export const rules = {
 <li>ボードの建物エリア・水晶エリアで見えている美徳点。</li>
 </ol>
 <h3>ソロ: 天狗</h3>
-<p>1人のときは、あなたの夏のアクションのたびに天狗がカードをめくり、そのカードの領域にダイスを置き(その領域がいっぱいなら次の領域)、その領域の木霊を進めます。天狗のダイスは森アクションの比較の対象になり、木霊は湖の財宝の順位を取ります(点はだれのものにもなりません)。最終得点で称号が決まります: 0 迷い子、50 巡礼者、70 守護者、90 森の賢者、110 大精霊の友。</p>
+<p>1人のときは、あなたの夏のアクションのたびに天狗がカードをめくり、そのカードの領域にダイスを置き(その領域がいっぱいなら次の領域)、その領域の木霊を進めます。天狗のダイスは森アクションの比較の対象になり、木霊は湖の財宝の順位を取ります(点はだれのものにもなりません)。最終得点で称号が決まります: ${titles('ja')}。</p>
 <h3>画面の使い方</h3>
 <p>上の欄に「いまやること」と、盤上の物に属さない選択肢(パス・支払う・選ぶ…)が出ます。妖怪を出すには手札の「出す」→妖怪スペース、ダイスを置く/川を渡るにはダイス→置き場所をクリック。タイル・木霊トラック・建物・ソケット・巡礼者などはその場所のボタンで選びます。</p>
 </div>`,
@@ -96,7 +104,7 @@ export const rules = {
 <li>The virtue points showing on your building and crystal areas.</li>
 </ol>
 <h3>Solo: the Tengu</h3>
-<p>After each of your summer actions the Tengu turns a card: it places a die in the card's region (or the next one with room) and moves its kodama there. Its dice count as other dice for your forest actions; its kodama take lake-treasure ranks (their points go to nobody). Your final score earns a title: 0 Lost child, 50 Pilgrim, 70 Guardian, 90 Sage of the forest, 110 Friend of the Great Spirit.</p>
+<p>After each of your summer actions the Tengu turns a card: it places a die in the card's region (or the next one with room) and moves its kodama there. Its dice count as other dice for your forest actions; its kodama take lake-treasure ranks (their points go to nobody). Your final score earns a title: ${titles('en')}.</p>
 <h3>Playing on this site</h3>
 <p>The box at the top says what to do now and holds the choices that belong to no piece (pass, pay, choose…). To play a yokai, click its "play" and then a slot; to place a die or cross the river, click the die and then where it goes. Tiles, kodama tracks, buildings, sockets and pilgrims have their own buttons where they lie.</p>
 </div>`,
