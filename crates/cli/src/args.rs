@@ -145,8 +145,26 @@ pub enum AdminAction {
     },
 }
 
+/// A named load run, for a figure that must not regress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LoadPreset {
+    /// 10 tables, clients and bots acting at once (`--tables 10 --think-ms 0
+    /// --bot-delay-ms 0`), failing above a p99 of 30 ms unless `--max-p99-ms` says
+    /// otherwise: with Nagle's algorithm against delayed ACKs p99 is 45–100 ms here
+    /// (issue 20); without it a few ms.
+    LatencyFloor,
+}
+
 #[derive(Debug, Args)]
 pub struct LoadtestArgs {
+    /// A named run that sets the flags it names (see docs/PERFORMANCE.md); its
+    /// flags cannot also be given.
+    #[arg(long, value_enum, conflicts_with_all = ["tables", "think_ms", "bot_delay_ms"])]
+    pub preset: Option<LoadPreset>,
+    /// Fail (exit status 1, after the report) when the action-to-update p99 is above
+    /// this many ms: a regression check for scripts.
+    #[arg(long, value_name = "MS")]
+    pub max_p99_ms: Option<f64>,
     /// Concurrent tables (one WebSocket client each; the other seats are server bots).
     #[arg(long, default_value_t = 100)]
     pub tables: usize,

@@ -16,7 +16,7 @@ use takuge_engine::Seat;
 pub const MAX_LEN: usize = 64;
 
 /// Per seat, the id of each of its committed actions and the version that action made.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ActionIds {
     made: HashMap<(Seat, String), u64>,
 }

@@ -3,23 +3,29 @@
 //! A table is in memory while it is open or in play. Once over it answers what is
 //! queued for it and ends (`table::Table::run`), and its entry goes with it: the map
 //! holds no more tables than are live, however many games have finished (issue 20).
+//! The last finished tables loaded stay replayed in a small cache (`finished_cache`),
+//! not in the map, so a bunch of late requests for one costs one replay; a table is
+//! loaded under a lock of its own, so loading one never waits for another's.
 
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::finished_cache::FinishedCache;
+use crate::keyed_lock::KeyedLock;
 use crate::metrics::Metrics;
 use crate::table::{self, Cmd, TableHandle, TableId};
 use std::collections::HashMap;
 use std::sync::Arc;
 use takuge_engine::Registry;
-use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::sync::{mpsc, oneshot};
 
 pub struct Hub {
     /// Every command looks its table up here, so the lock is a plain one held for a
     /// lookup (and the `try_send` into the mailbox found); loading a table from the
-    /// database holds `loading` instead. Shared with each table's task, which removes
-    /// its own entry when it ends.
+    /// database holds the table's lock in `loading` instead. Shared with each table's
+    /// task, which removes its own entry when it ends.
     tables: Arc<std::sync::Mutex<HashMap<TableId, TableHandle>>>,
-    loading: Mutex<()>,
+    loading: KeyedLock<TableId>,
+    finished: FinishedCache,
     registry: Registry,
     db: Db,
     writer: crate::writer::Writer,
@@ -41,11 +47,13 @@ impl Hub {
         db: Db,
         metrics: Arc<Metrics>,
         bot_delay: std::time::Duration,
+        finished_cache_tables: usize,
     ) -> Self {
         let (writer, writer_task) = crate::writer::Writer::start(db.clone(), metrics.clone());
         Hub {
             tables: Arc::new(std::sync::Mutex::new(HashMap::new())),
-            loading: Mutex::new(()),
+            loading: KeyedLock::default(),
+            finished: FinishedCache::new(finished_cache_tables),
             registry,
             db,
             writer,
@@ -72,7 +80,7 @@ impl Hub {
         .await?;
         let mut restored = 0;
         for id in ids {
-            let _loading = self.loading.lock().await;
+            let _loading = self.loading.lock(id).await;
             if self.is_running(id) {
                 continue;
             }
@@ -105,13 +113,26 @@ impl Hub {
         }
     }
 
-    /// Loads table `id` and starts it with `first` in its mailbox. The caller holds
-    /// `loading`.
+    /// Loads table `id` (kept replayed, or from the database) and starts it with
+    /// `first` in its mailbox. The caller holds the table's lock in `loading`.
     async fn load(&self, id: TableId, first: Option<Cmd>) -> Result<Loaded, ApiError> {
-        let Some((meta, log)) = table::load(&self.db, id).await? else {
-            return Ok(Loaded::NoSuchTable);
+        let prepared = match self.finished.get(id) {
+            Some(kept) => kept,
+            None => {
+                let Some((meta, log)) = table::load(&self.db, id).await? else {
+                    return Ok(Loaded::NoSuchTable);
+                };
+                self.metrics
+                    .table_loads
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let prepared = table::prepare(&self.registry, meta, log)?;
+                if let Some(copy) = prepared.snapshot() {
+                    self.finished.put(id, copy);
+                }
+                prepared
+            }
         };
-        let handle = self.spawn(meta, log, first)?;
+        let handle = self.start(prepared, first)?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -119,13 +140,12 @@ impl Hub {
         Ok(Loaded::Yes)
     }
 
-    fn spawn(
+    fn start(
         &self,
-        meta: table::TableMeta,
-        log: table::Log,
+        prepared: table::Prepared,
         first: Option<Cmd>,
     ) -> Result<TableHandle, ApiError> {
-        let id = meta.id;
+        let id = prepared.id();
         let tables = Arc::downgrade(&self.tables);
         // The entry goes when the task ends, unless a new task replaced it meanwhile:
         // the entry of an ended task has a closed mailbox, a new one's is open.
@@ -137,13 +157,11 @@ impl Hub {
                 }
             }
         });
-        table::spawn(
-            &self.registry,
+        table::start(
+            prepared,
             self.writer.clone(),
             (self.bots.clone(), self.bot_delay),
             self.metrics.clone(),
-            meta,
-            log,
             table::Lifecycle {
                 first,
                 stop: self.stop.subscribe(),
@@ -155,7 +173,8 @@ impl Hub {
     /// Starts a table just created (so nothing to load from the database).
     pub fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
         let id = meta.id;
-        let handle = self.spawn(meta, table::Log::default(), None)?;
+        let prepared = table::prepare(&self.registry, meta, table::Log::default())?;
+        let handle = self.start(prepared, None)?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -181,7 +200,7 @@ impl Hub {
                     Err(e) => e.0,
                 },
                 Sent::NotRunning(cmd) => {
-                    let _loading = self.loading.lock().await;
+                    let _loading = self.loading.lock(id).await;
                     // Someone may have loaded it while we waited.
                     match self.try_running(id, cmd) {
                         Sent::Yes => return Ok(()),
@@ -261,6 +280,11 @@ impl Hub {
     /// Tables in memory: the entries of the map.
     pub fn resident(&self) -> usize {
         self.tables.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Finished tables kept replayed (at most `Config::finished_cache_tables`).
+    pub fn finished_cached(&self) -> usize {
+        self.finished.len()
     }
 
     pub fn registry(&self) -> &Registry {

@@ -14,10 +14,12 @@ pub mod caps;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod finished_cache;
 pub mod hashing;
 pub mod headers;
 pub mod health;
 pub mod hub;
+pub mod keyed_lock;
 pub mod limit;
 pub mod listen;
 pub mod loadtest;
@@ -100,6 +102,9 @@ pub struct Config {
     /// After shelves change, the model is rebuilt once this has passed (and ten times
     /// the last build's duration, at most `recommend_every`).
     pub recommend_settle: Duration,
+    /// Finished tables kept replayed for late requests (`finished_cache`): a bunch of
+    /// late viewers of one costs one database read and replay.
+    pub finished_cache_tables: usize,
 }
 
 impl Default for Config {
@@ -137,6 +142,7 @@ impl Default for Config {
             max_finished_subscriptions: 20,
             recommend_every: Duration::from_secs(300),
             recommend_settle: Duration::from_secs(2),
+            finished_cache_tables: finished_cache::FINISHED_CACHE_TABLES,
         }
     }
 }
@@ -226,6 +232,7 @@ async fn metrics(State(state): State<Arc<AppState>>) -> Response {
         )],
         state.metrics.render(&crate::metrics::Gauges {
             tables_resident: i64::try_from(state.hub.resident()).unwrap_or(i64::MAX),
+            finished_cached: i64::try_from(state.hub.finished_cached()).unwrap_or(i64::MAX),
             process: crate::metrics::ProcessFigures::read(),
         }),
     )
@@ -399,7 +406,13 @@ impl Server {
         );
         let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
         let state = Arc::new(AppState {
-            hub: Hub::new(registry, db.clone(), metrics.clone(), config.bot_delay),
+            hub: Hub::new(
+                registry,
+                db.clone(),
+                metrics.clone(),
+                config.bot_delay,
+                config.finished_cache_tables,
+            ),
             connections,
             websockets: Arc::new(limit::Counter::new(config.websockets_per_account)),
             subscriptions: Arc::new(limit::Counter::new(config.subscriptions_per_ip)),

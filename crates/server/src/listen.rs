@@ -151,6 +151,11 @@ impl Connections {
                 None => return Err(stream),
             }
         };
+        // Moves are small frames answered at once: Nagle's algorithm against the
+        // client's delayed ACKs put a 40 ms floor under every round trip (issue 20).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
         metrics.connections_open.fetch_add(1, Ordering::Relaxed);
         Ok(CountedStream {
             inner: stream,
@@ -206,9 +211,6 @@ pub async fn serve(
                 continue;
             }
         };
-        // Moves are small frames answered at once: Nagle's algorithm against the
-        // client's delayed ACKs put a 40 ms floor under every round trip.
-        let _ = stream.inner.set_nodelay(true);
         let app = app.clone();
         let service =
             hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
@@ -275,6 +277,25 @@ mod tests {
 
     fn nets(list: &[&str]) -> Vec<ipnet::IpNet> {
         list.iter().map(|s| s.parse().expect("cidr")).collect()
+    }
+
+    /// The 45 ms latency floor of issue 20 came back if this fails: every socket the
+    /// accept loop admits must send small frames at once. (Its cost is measured by
+    /// `takuge loadtest --preset latency-floor`, never here.)
+    #[tokio::test]
+    async fn an_admitted_socket_has_tcp_nodelay_set() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let client = TcpStream::connect(addr).await.expect("connect");
+        let (accepted, peer) = listener.accept().await.expect("accept");
+        assert!(!accepted.nodelay().expect("read the option"));
+        let connections = Connections::new(&ConnectionLimits::default(), Vec::new());
+        let metrics = Arc::new(Metrics::default());
+        let Ok(admitted) = connections.admit(accepted, peer.ip(), &metrics) else {
+            panic!("a first connection is admitted");
+        };
+        assert!(admitted.inner.nodelay().expect("read the option"));
+        drop(client);
     }
 
     #[test]

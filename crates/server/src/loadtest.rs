@@ -152,7 +152,7 @@ impl ServerDelta {
 }
 
 impl LoadReport {
-    fn percentile(&self, p: f64) -> f64 {
+    pub fn percentile(&self, p: f64) -> f64 {
         if self.latencies_ms.is_empty() {
             return 0.0;
         }

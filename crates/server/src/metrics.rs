@@ -34,6 +34,9 @@ pub struct Metrics {
     /// Tables whose task is running although they are over (finished or abandoned):
     /// such a table answers what is still queued for it, then leaves memory.
     pub finished_tables_resident: AtomicI64,
+    /// Tables read from the database and replayed (the others a request needed were
+    /// in memory, or kept replayed in `finished_cache`).
+    pub table_loads: AtomicU64,
 }
 
 /// What the process itself uses, read from the kernel when it tells (Linux `/proc`);
@@ -90,6 +93,8 @@ fn cpu_of_stat(stat: &str) -> Option<f64> {
 pub struct Gauges {
     /// Tables in memory (the hub's map: each a running task, or one just ended).
     pub tables_resident: i64,
+    /// Finished tables kept replayed (`finished_cache`), apart from the tables in memory.
+    pub finished_cached: i64,
     pub process: ProcessFigures,
 }
 
@@ -255,6 +260,18 @@ impl Metrics {
                     "Tables over (finished or abandoned) still in memory",
                     self.finished_tables_resident.load(Ordering::Relaxed),
                 ),
+                (
+                    "takuge_finished_tables_cached",
+                    "gauge",
+                    "Finished tables kept replayed for late requests (bounded)",
+                    gauges.finished_cached,
+                ),
+                (
+                    "takuge_table_loads_total",
+                    "counter",
+                    "Tables read from the database and replayed",
+                    self.table_loads.load(Ordering::Relaxed) as i64,
+                ),
             ],
         );
         if let Some(rss) = gauges.process.rss_bytes {
@@ -344,6 +361,7 @@ mod tests {
             let m = Metrics::default();
             let text = m.render(&Gauges {
                 tables_resident: 2,
+                finished_cached: 0,
                 process: ProcessFigures::read(),
             });
             let value = |name: &str| {

@@ -14,7 +14,7 @@ use takuge_engine::Seat;
 /// One language's log lines of a seat's own draft steps.
 type OwnLines = Vec<Option<String>>;
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Moves {
     /// After each committed step, in order: the public version (moves completed).
     after_step: Vec<u64>,

@@ -278,6 +278,7 @@ pub enum Cmd {
 type Written = (Viewer, Option<Seat>, Vec<u8>, Vec<u8>);
 
 /// One log entry as each viewer may read it: index = seat, last = spectator.
+#[derive(Clone)]
 struct LogEntry {
     /// The seat that acted; `None` for what an action revealed to everyone
     /// (`Game::revealed_in`), a line of its own after the action's.
@@ -1827,16 +1828,53 @@ fn unreplayed_moves(players: usize, steps: usize) -> Moves {
     moves
 }
 
-/// Starts a table's task from what the database holds.
-pub fn spawn(
+/// A table replayed from what the database holds, ready to start.
+pub struct Prepared {
+    meta: TableMeta,
+    game: Arc<dyn DynGame>,
+    state: Option<Box<dyn DynState>>,
+    actions: Vec<LoggedAction<Value>>,
+    ids: ActionIds,
+    log: Vec<LogEntry>,
+    moves: Moves,
+    pending_since: Vec<Option<u64>>,
+    /// What the restore decided about the rules version, to store before anything
+    /// else (`None`: nothing to store).
+    settled: Option<(TableId, RulesWrite)>,
+}
+
+impl Prepared {
+    pub fn id(&self) -> TableId {
+        self.meta.id
+    }
+
+    /// A copy to start again later, for a table that is over and has nothing left to
+    /// store (`None` otherwise): such a table never changes again, so the copy stays
+    /// true, and starting from it costs no database read and no replay.
+    pub fn snapshot(&self) -> Option<Prepared> {
+        if self.meta.status.is_live() || self.settled.is_some() {
+            return None;
+        }
+        Some(Prepared {
+            meta: self.meta.clone(),
+            game: self.game.clone(),
+            state: self.state.as_ref().map(|s| s.box_clone()),
+            actions: self.actions.clone(),
+            ids: self.ids.clone(),
+            log: self.log.clone(),
+            moves: self.moves.clone(),
+            pending_since: self.pending_since.clone(),
+            settled: None,
+        })
+    }
+}
+
+/// Replays a table from what the database holds.
+pub fn prepare(
     registry: &Registry,
-    writer: Writer,
-    (bots, bot_delay): (crate::bots::BotPool, Duration),
-    metrics: Arc<Metrics>,
     meta: TableMeta,
     Log { actions, ids }: Log,
-    Lifecycle { first, stop, ended }: Lifecycle,
-) -> Result<TableHandle, ApiError> {
+) -> Result<Prepared, ApiError> {
     let game = registry.get(&meta.game).cloned().ok_or_else(|| {
         ApiError::internal(format!("table {}: unknown game {}", meta.id, meta.game))
     })?;
@@ -1844,6 +1882,37 @@ pub fn spawn(
     let mut pending_since = vec![None; meta.players];
     let (state, log, moves, settled) =
         restore_under_rules(game.as_ref(), &mut meta, &actions, &mut pending_since)?;
+    Ok(Prepared {
+        meta,
+        game,
+        state,
+        actions,
+        ids,
+        log,
+        moves,
+        pending_since,
+        settled,
+    })
+}
+
+/// Starts a table's task from a table replayed.
+pub fn start(
+    Prepared {
+        meta,
+        game,
+        state,
+        actions,
+        ids,
+        log,
+        moves,
+        pending_since,
+        settled,
+    }: Prepared,
+    writer: Writer,
+    (bots, bot_delay): (crate::bots::BotPool, Duration),
+    metrics: Arc<Metrics>,
+    Lifecycle { first, stop, ended }: Lifecycle,
+) -> Result<TableHandle, ApiError> {
     let (tx, rx) = mpsc::channel(256);
     // The command the table is loaded for goes in before anyone else can send: a
     // table over answers it before it ends.

@@ -5,7 +5,8 @@
 //! only for the writes before it, never for a request task that holds a pooled
 //! connection while the runtime is busy elsewhere (under load the writer otherwise
 //! waited ≈ 14 ms of every 18 ms batch for the pool's connection). On PostgreSQL the
-//! other writes run on the pool directly, and the batches take a pooled connection.
+//! other writes run on the pool directly, and the batches on the writer's own
+//! connection (beside the pool's), each batch one statement: one round trip.
 
 use crate::db::{now, Db, SQLITE_PRAGMAS};
 use crate::metrics::Metrics;
@@ -81,8 +82,12 @@ impl WriterTask {
 
 /// The connection the writer commits on.
 enum Target {
-    /// A file database's own connection, opened by the writer's thread.
+    /// A connection of the writer's own, opened by the writer's thread, so that its
+    /// I/O is driven by the writer's runtime and not the shared one (where under load
+    /// a reply from the database waited behind every ready table): a SQLite file's,
+    /// or PostgreSQL's (which also spares a batch the pool's ping on acquiring).
     Own(AnyConnection),
+    /// An in-memory SQLite database's one connection, in the pool.
     Pool(Db),
 }
 
@@ -94,8 +99,14 @@ impl Writer {
     pub fn start(db: Db, metrics: Arc<Metrics>) -> (Writer, WriterTask) {
         let (tx, rx) = mpsc::unbounded_channel::<Job>();
         let (stop, stopped) = watch::channel(false);
-        let own = is_sqlite_file(&db);
-        let direct = (!own).then(|| db.clone());
+        let file = is_sqlite_file(&db);
+        let own = file
+            || db
+                .connect_options()
+                .database_url
+                .scheme()
+                .starts_with("postgres");
+        let direct = (!file).then(|| db.clone());
         let health = metrics.clone();
         let spawned = std::thread::Builder::new()
             .name("takuge-writer".into())
@@ -117,8 +128,8 @@ impl Writer {
                         } else {
                             Target::Pool(db.clone())
                         };
-                        tokio::spawn(checkpoint_loop(db, stopped.clone()));
-                        write_loop(target, rx, stopped, &metrics).await;
+                        tokio::spawn(checkpoint_loop(db.clone(), stopped.clone()));
+                        write_loop(target, &db, rx, stopped, &metrics).await;
                     }),
                     Err(e) => tracing::error!(error = %e, "cannot start the database writer"),
                 }
@@ -270,8 +281,22 @@ fn is_sqlite_file(db: &Db) -> bool {
 
 async fn open_own(db: &Db) -> Result<AnyConnection, sqlx::Error> {
     let mut conn = db.connect_options().connect().await?;
-    conn.execute(SQLITE_PRAGMAS).await?;
+    if conn.backend_name() == "SQLite" {
+        conn.execute(SQLITE_PRAGMAS).await?;
+    }
     Ok(conn)
+}
+
+/// After a failed batch: if the writer's own connection is gone (a PostgreSQL server
+/// restarted, a network cut), opens another for the next batch.
+async fn reopen_if_lost(conn: &mut AnyConnection, db: &Db) {
+    if conn.ping().await.is_ok() {
+        return;
+    }
+    match open_own(db).await {
+        Ok(fresh) => *conn = fresh,
+        Err(e) => tracing::error!(error = %e, "the database writer cannot reconnect"),
+    }
 }
 
 /// How often the WAL is checkpointed in the background.
@@ -306,6 +331,7 @@ async fn checkpoint_loop(db: Db, mut stopped: watch::Receiver<bool>) {
 
 async fn write_loop(
     mut target: Target,
+    db: &Db,
     mut rx: mpsc::UnboundedReceiver<Job>,
     mut stopped: watch::Receiver<bool>,
     metrics: &Metrics,
@@ -337,7 +363,13 @@ async fn write_loop(
         }
         let started = Instant::now();
         let results = match &mut target {
-            Target::Own(conn) => commit_batch(conn, &batch).await,
+            Target::Own(conn) => {
+                let results = commit_batch(conn, &batch).await;
+                if results.is_err() {
+                    reopen_if_lost(conn, db).await;
+                }
+                results
+            }
             Target::Pool(pool) => match pool.acquire().await {
                 Ok(mut conn) => commit_batch(&mut conn, &batch).await,
                 Err(e) => Err(e.to_string()),
@@ -372,42 +404,76 @@ async fn commit_batch(conn: &mut AnyConnection, batch: &[ActionJob]) -> Result<V
     }
 }
 
-/// On PostgreSQL, each statement of a batch is a round trip to the server: the rows in
-/// one insert, then the outcomes and clocks of the actions that went in.
+/// A whole batch on PostgreSQL, as one statement: one round trip (a prepared
+/// statement's Bind, Execute and Sync in one write), where a transaction of its own
+/// took five (BEGIN, the insert, two updates, COMMIT). A single statement is its own
+/// transaction. The updates join the insert's `RETURNING`, so they apply to the
+/// actions that went in and no other (a statement's parts do not see each other's
+/// rows, but they see what `RETURNING` hands on); both columns are set by one update,
+/// as PostgreSQL applies only one of two updates of a row in one statement.
+const POSTGRES_BATCH: &str = "WITH x AS (
+    SELECT * FROM jsonb_to_recordset($2::jsonb)
+        AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT, c TEXT, o TEXT, k TEXT)
+), ins AS (
+    INSERT INTO actions (table_id, version, seat, action, client_id, created_at)
+    SELECT t, v, s, a, c, $1 FROM x
+    ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version
+), u AS (
+    -- Per table, the last outcome and the last clocks among the actions that went in.
+    SELECT x.t,
+           (array_agg(x.o ORDER BY x.v DESC) FILTER (WHERE x.o IS NOT NULL))[1] AS o,
+           (array_agg(x.k ORDER BY x.v DESC) FILTER (WHERE x.k IS NOT NULL))[1] AS k
+    FROM x JOIN ins ON ins.table_id = x.t AND ins.version = x.v
+    WHERE x.o IS NOT NULL OR x.k IS NOT NULL
+    GROUP BY x.t
+), upd AS (
+    UPDATE game_tables AS g SET
+        status = CASE WHEN u.o IS NULL THEN g.status ELSE 'finished' END,
+        outcome = COALESCE(u.o, g.outcome),
+        clock_state = COALESCE(u.k, g.clock_state),
+        updated_at = $1
+    FROM u WHERE g.id = u.t
+)
+SELECT table_id, version FROM ins";
+
+/// One row of a PostgreSQL batch: the action, and the outcome and clocks it brings.
+#[derive(serde::Serialize)]
+struct PgRow<'a> {
+    #[serde(flatten)]
+    row: Row<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    o: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    k: Option<&'a str>,
+}
+
 async fn commit_batch_postgres(
     conn: &mut AnyConnection,
     batch: &[ActionJob],
 ) -> Result<Vec<bool>, String> {
-    let at = now();
-    let mut tx = conn.begin().await.map_err(|e| e.to_string())?;
-    let inserted = insert_rows(&mut tx, batch, at).await?;
-    let updates = batch
+    use sqlx::Row as _;
+    let rows: Vec<PgRow<'_>> = batch
         .iter()
-        .any(|j| j.write.outcome.is_some() || j.write.clock_state.is_some());
-    if updates {
-        // Of the actions that went in, each one's new text for a column.
-        let texts = |x: fn(&ActionWrite) -> Option<&str>| -> Vec<TableText<'_>> {
-            batch
-                .iter()
-                .zip(&inserted)
-                .filter(|(_, &ok)| ok)
-                .filter_map(|(j, _)| {
-                    Some(TableText {
-                        t: j.write.table,
-                        x: x(&j.write)?,
-                    })
-                })
-                .collect()
-        };
-        let outcomes = texts(|w| w.outcome.as_deref());
-        let clocks = texts(|w| w.clock_state.as_deref());
-        // A table's later clock in one batch overwrites its earlier: apply in order.
-        let set_outcome = "status = 'finished', outcome = ";
-        update_tables(&mut tx, set_outcome, &outcomes, at).await?;
-        update_tables(&mut tx, "clock_state = ", &clocks, at).await?;
-    }
-    tx.commit().await.map_err(|e| e.to_string())?;
-    Ok(inserted)
+        .map(|j| PgRow {
+            row: Row::of(&j.write),
+            o: j.write.outcome.as_deref(),
+            k: j.write.clock_state.as_deref(),
+        })
+        .collect();
+    let json = serde_json::to_string(&rows).map_err(|e| e.to_string())?;
+    let went_in: std::collections::HashSet<(i64, i64)> = sqlx::query(POSTGRES_BATCH)
+        .bind(now())
+        .bind(json)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(|e| e.to_string())?
+        .iter()
+        .map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1)))
+        .collect();
+    Ok(batch
+        .iter()
+        .map(|j| went_in.contains(&(j.write.table, j.write.version)))
+        .collect())
 }
 
 /// The condition under which a batch's update of `game_tables` from JSON entry `j`
@@ -529,76 +595,6 @@ impl<'a> Row<'a> {
             c: w.client_id.as_deref(),
         }
     }
-}
-
-/// Every row in one statement with one parameter, the rows as a JSON array: one
-/// round trip to the database (whose thread or server the writer would otherwise wait
-/// on once a chunk), and the same prepared statement for every batch size. Per job,
-/// whether its row went in.
-async fn insert_rows(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    batch: &[ActionJob],
-    at: i64,
-) -> Result<Vec<bool>, String> {
-    use sqlx::Row as _;
-    let rows: Vec<Row<'_>> = batch.iter().map(|j| Row::of(&j.write)).collect();
-    let json = serde_json::to_string(&rows).map_err(|e| e.to_string())?;
-    let sql = "INSERT INTO actions (table_id, version, seat, action, client_id, created_at)
-         SELECT x.t, x.v, x.s, x.a, x.c, $1
-         FROM jsonb_to_recordset($2::jsonb) AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT, c TEXT)
-         ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version";
-    let went_in: std::collections::HashSet<(i64, i64)> = sqlx::query(sql)
-        .bind(at)
-        .bind(json)
-        .fetch_all(&mut **tx)
-        .await
-        .map_err(|e| e.to_string())?
-        .iter()
-        .map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1)))
-        .collect();
-    Ok(batch
-        .iter()
-        .map(|j| went_in.contains(&(j.write.table, j.write.version)))
-        .collect())
-}
-
-/// A text column's new value for one table.
-#[derive(serde::Serialize)]
-struct TableText<'a> {
-    t: i64,
-    x: &'a str,
-}
-
-/// `UPDATE game_tables SET <set>x` for every table in `values`, in one statement.
-/// For a table that appears more than once, the last value wins.
-async fn update_tables(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    set: &str,
-    values: &[TableText<'_>],
-    at: i64,
-) -> Result<(), String> {
-    if values.is_empty() {
-        return Ok(());
-    }
-    // Later entries win: keep each table's last.
-    let mut last: Vec<&TableText<'_>> = Vec::with_capacity(values.len());
-    for v in values.iter().rev() {
-        if !last.iter().any(|l| l.t == v.t) {
-            last.push(v);
-        }
-    }
-    let json = serde_json::to_string(&last).map_err(|e| e.to_string())?;
-    let sql = format!(
-        "UPDATE game_tables AS g SET {set}x.x, updated_at = $1
-         FROM jsonb_to_recordset($2::jsonb) AS x(t BIGINT, x TEXT) WHERE g.id = x.t"
-    );
-    sqlx::query(&sql)
-        .bind(at)
-        .bind(json)
-        .execute(&mut **tx)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -586,8 +586,132 @@ async fn finished_tables_leave_memory(backend: Backend) {
     server.shutdown().await;
 }
 
+/// Late requests for a finished table (viewers, its info, its record) come in
+/// bunches: a bunch for one table costs one database read and replay
+/// (`takuge_table_loads_total`), every request is answered as the table's followers
+/// saw it end, and the finished tables kept replayed stay within their bound while
+/// none stays in memory.
+async fn late_requests_to_finished_tables_cost_one_replay_each(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    const TABLES: usize = 5;
+    const KEPT: usize = 3;
+    /// Requests for each table at once: a third each subscribes, asks the info, the record.
+    const LATE: usize = 6;
+    let server = start_with(&env, |c| {
+        c.max_open_tables_per_guest = TABLES;
+        c.finished_cache_tables = KEPT;
+    })
+    .await;
+    let base = format!("http://{}", server.addr);
+    let host = Client::guest(server.addr).await;
+    let mut ws = host.ws().await;
+    let mut tables = Vec::new();
+    for k in 0..TABLES {
+        let (s, t) = host
+            .post(
+                "/api/tables",
+                json!({"game": "secret-moon", "players": 5, "seed": 70 + k, "sit": false}),
+            )
+            .await;
+        assert_eq!(s, 201, "{t}");
+        let id = t["id"].as_i64().expect("id");
+        let (s, b) = host
+            .post(&format!("/api/tables/{id}/bots"), json!({"bot": "random"}))
+            .await;
+        assert_eq!(s, 200, "{b}");
+        ws.send(json!({"type": "subscribe", "table": id})).await;
+        tables.push(id);
+    }
+    for &id in &tables {
+        let (s, b) = host
+            .post(&format!("/api/tables/{id}/start"), json!({}))
+            .await;
+        assert_eq!(s, 200, "{b}");
+    }
+    let mut last = std::collections::HashMap::new();
+    while last.len() < TABLES {
+        let m = ws.recv_type("table").await;
+        if m["status"] == "finished" {
+            last.insert(m["table"].as_i64().expect("table"), settled(m).0);
+        }
+    }
+    assert_eq!(resident_after_settling(&base).await, (0.0, 0.0));
+    // Tables that ended in play were never loaded, so none is kept yet.
+    assert_eq!(metric(&base, "takuge_finished_tables_cached").await, 0.0);
+    let viewers = [
+        Client::guest(server.addr).await,
+        Client::guest(server.addr).await,
+    ];
+    for ids in [&tables[..KEPT], &tables[KEPT..]] {
+        let loads_before = metric(&base, "takuge_table_loads_total").await;
+        let requests = ids.iter().flat_map(|&id| (0..LATE).map(move |k| (id, k)));
+        let answers = futures_util::future::join_all(requests.map(|(id, k)| {
+            let viewer = &viewers[k % 2];
+            async move {
+                let answer = match k % 3 {
+                    0 => {
+                        let mut ws = viewer.ws().await;
+                        ws.send(json!({"type": "subscribe", "table": id})).await;
+                        settled(ws.recv_type("table").await).0
+                    }
+                    1 => {
+                        let (s, info) = viewer.get(&format!("/api/tables/{id}")).await;
+                        assert_eq!(s, 200, "{info}");
+                        info
+                    }
+                    _ => {
+                        let (s, record) = viewer.get(&format!("/api/tables/{id}/record")).await;
+                        assert_eq!(s, 200, "{record}");
+                        record
+                    }
+                };
+                (id, k % 3, answer)
+            }
+        }))
+        .await;
+        let mut records = std::collections::HashMap::new();
+        for (id, kind, answer) in answers {
+            match kind {
+                0 => assert_eq!(
+                    answer, last[&id],
+                    "table {id}: a late viewer's first message"
+                ),
+                1 => assert_eq!(
+                    (&answer["id"], &answer["status"]),
+                    (&json!(id), &json!("finished")),
+                    "{answer}"
+                ),
+                _ => {
+                    assert!(
+                        answer["actions"].as_array().is_some_and(|a| !a.is_empty()),
+                        "{answer}"
+                    );
+                    let first = records.entry(id).or_insert_with(|| answer.clone());
+                    assert_eq!(*first, answer, "table {id}: two records differ");
+                }
+            }
+        }
+        assert_eq!(
+            metric(&base, "takuge_table_loads_total").await - loads_before,
+            ids.len() as f64,
+            "{LATE} late requests for each of {} finished tables",
+            ids.len()
+        );
+        assert_eq!(
+            metric(&base, "takuge_finished_tables_cached").await,
+            KEPT as f64,
+            "the finished tables kept stay within their bound"
+        );
+        assert_eq!(resident_after_settling(&base).await, (0.0, 0.0));
+    }
+    server.shutdown().await;
+}
+
 on_both_databases!(
     finished_tables_leave_memory,
+    late_requests_to_finished_tables_cost_one_replay_each,
     a_resent_action_is_played_once,
     a_private_table_answers_outsiders_exactly_like_a_missing_one,
     open_tables_per_account_are_capped,
