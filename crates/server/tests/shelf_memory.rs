@@ -48,10 +48,16 @@ const HEADER: &str = "objectname,objectid,rating,numplays,own,prevowned,want,wan
 /// 90 games with every kind of tie and gap: unrated, no year, no playing time, the
 /// same English name twice, Japanese names in katakana and hiragana or none.
 fn varied_csv() -> String {
-    let blank = |k: u32, every: u32, v: String| if k % every == 0 { String::new() } else { v };
+    let blank = |k: u32, every: u32, v: String| {
+        if k.is_multiple_of(every) {
+            String::new()
+        } else {
+            v
+        }
+    };
     let mut csv = format!("{HEADER}\n");
     for k in 1..=90u32 {
-        let name = if k % 15 == 0 {
+        let name = if k.is_multiple_of(15) {
             "Same Name".to_string()
         } else {
             format!("Game {}", k % 40)
@@ -63,14 +69,14 @@ fn varied_csv() -> String {
             _ => format!("カタン{}", k % 5),
         };
         csv.push_str(&format!(
-            "{name},{},{},0,{},{},0,{},{},{},,{},{},{},{},{},{},{ja}\n",
+            "{name},{},{},0,{},{},0,{},{},{},,{},{},{},{},{},{}+,{ja}\n",
             900_000 + k,
             blank(k, 5, format!("{}.5", 1 + k % 9)),
             k % 2,
-            u32::from(k % 7 == 0),
+            u32::from(k.is_multiple_of(7)),
             k % 3 % 2,
-            u32::from(k % 11 == 0),
-            if k % 11 == 0 {
+            u32::from(k.is_multiple_of(11)),
+            if k.is_multiple_of(11) {
                 (1 + k % 5).to_string()
             } else {
                 String::new()
@@ -80,7 +86,7 @@ fn varied_csv() -> String {
             blank(k, 6, (15 * (1 + k % 6)).to_string()),
             blank(k, 8, (1990 + k % 12).to_string()),
             2 + k % 4,
-            format!("{}+", 6 + k % 8),
+            6 + k % 8,
         ));
     }
     csv
