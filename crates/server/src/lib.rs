@@ -166,6 +166,8 @@ pub struct AppState {
     pub subscriptions: Arc<limit::Counter<IpAddr>>,
     pub readiness: health::Readiness,
     pub recommender: shelf::recommend::Recommender,
+    /// Shelves read lately, used while the database's version numbers match.
+    pub shelves: shelf::shelf_cache::ShelfCache,
 }
 
 #[utoipa::path(get, path = "/healthz", tag = "server",
@@ -430,6 +432,7 @@ impl Server {
             sockets: sockets::Sockets::default(),
             shutdown,
             recommender: shelf::recommend::Recommender::default(),
+            shelves: Default::default(),
         });
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
         tokio::spawn(caps::expire_loop(state.clone()));

@@ -7,36 +7,6 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 
-async fn send(
-    c: &Client,
-    method: reqwest::Method,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = c
-        .http
-        .request(method, format!("{}{path}", c.base))
-        .bearer_auth(&c.token);
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.expect("request");
-    let status = res.status().as_u16();
-    let text = res.text().await.expect("body");
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
-
-async fn put(c: &Client, path: &str, body: Value) -> (u16, Value) {
-    send(c, reqwest::Method::PUT, path, Some(body)).await
-}
-
-async fn delete(c: &Client, path: &str) -> (u16, Value) {
-    send(c, reqwest::Method::DELETE, path, None).await
-}
-
 async fn import(c: &Client, csv: impl Into<Vec<u8>>) -> (u16, Value) {
     let res = c
         .http
@@ -389,12 +359,12 @@ async fn a_shelf_sorts_and_filters_by_status_best_with_time_and_rating(backend: 
     let server = env.start().await;
     let bob = register(server.addr, "bob").await;
     import(&bob, BGG).await;
-    let (s, e) = put(
-        &bob,
-        "/api/collections/me/ghost-at-home",
-        json!({"favourite": true, "played": true, "rating": 9.5, "comment": "猫"}),
-    )
-    .await;
+    let (s, e) = bob
+        .put(
+            "/api/collections/me/ghost-at-home",
+            json!({"favourite": true, "played": true, "rating": 9.5, "comment": "猫"}),
+        )
+        .await;
     assert_eq!(s, 200, "{e}");
     assert_eq!(e["game"]["slug"], "ghost-at-home");
     let list = |q: &'static str| {
@@ -455,20 +425,19 @@ async fn a_shelf_sorts_and_filters_by_status_best_with_time_and_rating(backend: 
         json!({"own": true, "colour": "red"}),
         json!({"comment": "x".repeat(5000)}),
     ] {
-        let (s, b) = put(&bob, "/api/collections/me/secret-moon", bad.clone()).await;
+        let (s, b) = bob
+            .put("/api/collections/me/secret-moon", bad.clone())
+            .await;
         assert_eq!(s, 400, "{bad}: {b}");
     }
-    let (s, _) = put(
-        &bob,
-        "/api/collections/me/no-such-game",
-        json!({"own": true}),
-    )
-    .await;
+    let (s, _) = bob
+        .put("/api/collections/me/no-such-game", json!({"own": true}))
+        .await;
     assert_eq!(s, 404);
     assert_eq!(shelf_snapshot(&env).await, before);
-    let (s, _) = delete(&bob, "/api/collections/me/ghost-at-home").await;
+    let (s, _) = bob.delete("/api/collections/me/ghost-at-home").await;
     assert_eq!(s, 200);
-    let (s, b) = delete(&bob, "/api/collections/me/ghost-at-home").await;
+    let (s, b) = bob.delete("/api/collections/me/ghost-at-home").await;
     assert_eq!((s, &b["error"]["code"]), (404, &json!("not_on_shelf")));
     // Everyone's counts on the game page.
     let (_, g) = anonymous(&bob, "/api/catalog/ghost-at-home").await;
@@ -484,31 +453,20 @@ async fn a_private_shelf_answers_like_a_missing_one(backend: Backend) {
     let bob = register(server.addr, "bob").await;
     let carol = register(server.addr, "carol").await;
     let guest = Client::guest(server.addr).await;
-    put(
-        &bob,
-        "/api/collections/me/secret-moon",
-        json!({"own": true}),
-    )
-    .await;
+    bob.put("/api/collections/me/secret-moon", json!({"own": true}))
+        .await;
     let missing = anonymous(&bob, "/api/collections/nobody").await;
     assert_eq!(missing.0, 404);
     assert_eq!(anonymous(&bob, "/api/collections/bob").await.0, 200);
-    let (s, _) = put(
-        &bob,
-        "/api/collections/me",
-        json!({"visibility": "signed_in"}),
-    )
-    .await;
+    let (s, _) = bob
+        .put("/api/collections/me", json!({"visibility": "signed_in"}))
+        .await;
     assert_eq!(s, 200);
     assert_eq!(anonymous(&bob, "/api/collections/bob").await.0, 404);
     assert_eq!(guest.get("/api/collections/bob").await.0, 404);
     assert_eq!(carol.get("/api/collections/bob").await.0, 200);
-    put(
-        &bob,
-        "/api/collections/me",
-        json!({"visibility": "private"}),
-    )
-    .await;
+    bob.put("/api/collections/me", json!({"visibility": "private"}))
+        .await;
     let (s, b) = carol.get("/api/collections/bob").await;
     assert_eq!(s, 404);
     assert_eq!(b["error"]["code"], missing.1["error"]["code"]);
@@ -518,12 +476,9 @@ async fn a_private_shelf_answers_like_a_missing_one(backend: Backend) {
     );
     let (s, own) = bob.get("/api/collections/bob").await;
     assert_eq!((s, &own["visibility"]), (200, &json!("private")));
-    let (s, b) = put(
-        &bob,
-        "/api/collections/me",
-        json!({"visibility": "friends"}),
-    )
-    .await;
+    let (s, b) = bob
+        .put("/api/collections/me", json!({"visibility": "friends"}))
+        .await;
     assert_eq!((s, &b["error"]["code"]), (400, &json!("malformed_json")));
     server.shutdown().await;
 }
@@ -661,7 +616,7 @@ async fn only_ones_own_manual_play_is_deleted(backend: Backend) {
             "recorded_play",
         ),
     ] {
-        let (s, b) = delete(who, &path).await;
+        let (s, b) = who.delete(&path).await;
         assert_eq!((s, &b["error"]["code"]), (status, &json!(code)), "{path}");
     }
     assert_eq!(
@@ -669,12 +624,12 @@ async fn only_ones_own_manual_play_is_deleted(backend: Backend) {
         before,
         "a refused deletion changes nothing"
     );
-    let (s, _) = delete(&bob, &format!("/api/plays/{id}")).await;
+    let (s, _) = bob.delete(&format!("/api/plays/{id}")).await;
     assert_eq!(s, 204);
     let (_, h) = bob.get("/api/plays").await;
     assert_eq!(h["plays"].as_array().map(Vec::len), Some(0), "{h}");
     assert_eq!(h["stats"].as_array().map(Vec::len), Some(0), "{h}");
-    let (s, _) = delete(&bob, &format!("/api/plays/{id}")).await;
+    let (s, _) = bob.delete(&format!("/api/plays/{id}")).await;
     assert_eq!(s, 404, "deleted once");
     server.shutdown().await;
 }

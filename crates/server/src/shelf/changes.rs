@@ -138,7 +138,7 @@ pub async fn apply_fields(
         .bind(game)
         .execute(&mut *tx)
         .await?;
-    Ok(())
+    super::versions::bump_catalog(tx).await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -257,6 +257,7 @@ async fn decide_in(
             .bind(game)
             .execute(&mut *tx)
             .await?;
+        super::versions::bump_catalog(&mut tx).await?;
     }
     sqlx::query(
         "UPDATE catalog_changes SET status = $1, decided_by = $2, decided_at = $3 WHERE id = $4",

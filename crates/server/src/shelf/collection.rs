@@ -2,9 +2,12 @@
 //! owner lets them see it — sorted and filtered like the catalog, plus by status and
 //! the owner's rating.
 
-use super::catalog::{game_filters, order_by, page, CatalogGame, GAME_COLUMNS};
+use super::catalog::{CatalogGame, GAME_COLUMNS};
 use super::catalog_api::visible_game;
-use super::{registered, visible_owner, Person, Sql};
+use super::shelf_cache::{Held, ShelfRows, Stamp};
+use super::shelf_select::select;
+use super::versions::bump_shelf;
+use super::{find_user, registered, shown_to, unknown_user, Person};
 use crate::api::{ApiJson, Done};
 use crate::auth::{Auth, MaybeAuth};
 use crate::db::now;
@@ -12,7 +15,8 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
 use crate::AppState;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 use sqlx::any::AnyRow;
@@ -65,55 +69,130 @@ impl ShelfEntry {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Shelf {
+pub struct Shelf<'a> {
     pub owner: Person,
     pub visibility: Visibility,
-    pub entries: Vec<ShelfEntry>,
+    #[schema(value_type = Vec<ShelfEntry>)]
+    pub entries: Vec<&'a ShelfEntry>,
     /// How many entries match the filters (the page holds at most `limit`).
     pub total: i64,
 }
 
-/// The shelf of `owner` filtered and sorted by `q`.
-pub async fn shelf_of(
-    db: &crate::db::Db,
-    owner: Person,
-    q: &ShelfQuery,
-) -> Result<Shelf, ApiError> {
-    let mut filter = Sql::new(" WHERE c.user_id = ");
-    filter.int(owner.id);
-    if let Some(s) = q.status {
-        filter.push(&format!(" AND c.{} = 1", s.column()));
+/// `owner`'s shelf visibility and the version numbers its rows are at now, in one
+/// statement.
+pub async fn stamp_of(state: &AppState, owner: i64) -> Result<(Visibility, Stamp), ApiError> {
+    let row = sqlx::query(
+        "SELECT (SELECT visibility FROM shelves WHERE user_id = $1),
+            (SELECT version FROM shelf_versions WHERE user_id = $1),
+            (SELECT version FROM catalog_version WHERE id = 1)",
+    )
+    .bind(owner)
+    .fetch_one(&state.db)
+    .await?;
+    let visibility = row
+        .get::<Option<String>, _>(0)
+        .map_or(Visibility::Public, |v| Visibility::parse(&v));
+    let stamp = Stamp {
+        shelf: row.get::<Option<i64>, _>(1).unwrap_or(0),
+        catalog: row.get::<Option<i64>, _>(2).unwrap_or(0),
+    };
+    Ok((visibility, stamp))
+}
+
+/// `owner`'s whole shelf at `stamp` (read by [`stamp_of`] just before): the copy in
+/// memory if it was read under the same numbers, else the database's rows. Rows read
+/// after the numbers are never older than the numbers say, because every write raises
+/// its shelf's number in its own transaction.
+pub async fn shelf_rows(
+    state: &AppState,
+    owner: i64,
+    stamp: Stamp,
+) -> Result<Arc<ShelfRows>, ApiError> {
+    if let Some(rows) = state.shelves.get(owner, stamp) {
+        return Ok(rows);
     }
-    if let Some(r) = q.min_rating {
-        filter
-            .push(" AND c.rating >= ")
-            .int(takuge_protocol::rating_tenths(r.clamp(1.0, 10.0))?);
-    }
-    game_filters(&mut filter, q);
-    let from = " FROM collections c JOIN catalog_games g ON g.id = c.game_id";
-    let mut count = filter.clone();
-    count.text = format!("SELECT COUNT(*){from}{}", filter.text);
-    let total: i64 = count.query().fetch_one(db).await?.get(0);
-    let mut list = filter.clone();
-    list.text = format!(
-        "SELECT {GAME_COLUMNS}, {ENTRY_COLUMNS}{from}{}",
-        filter.text
-    );
-    order_by(&mut list, q, "c.rating", "c.updated_at");
-    page(&mut list, q);
-    let entries = list
-        .query()
-        .fetch_all(db)
-        .await?
+    let entries = sqlx::query(&format!(
+        "SELECT {GAME_COLUMNS}, g.sort_ja, g.sort_en, {ENTRY_COLUMNS}
+         FROM collections c JOIN catalog_games g ON g.id = c.game_id WHERE c.user_id = $1"
+    ))
+    .bind(owner)
+    .fetch_all(&state.db)
+    .await?
+    .iter()
+    .map(|r| Held {
+        entry: ShelfEntry::from_row(r),
+        sort_ja: r.get("sort_ja"),
+        sort_en: r.get("sort_en"),
+        rating: r.get("rating"),
+    })
+    .collect();
+    let rows = Arc::new(ShelfRows { stamp, entries });
+    state.shelves.put(owner, rows.clone());
+    Ok(rows)
+}
+
+/// The shelf's entity tag: it changes with everything the answer shows for one URL
+/// (the entries and games through the version numbers, the visibility, the owner's
+/// name), so a browser's `If-None-Match` gets `304` without the rows being touched.
+fn etag(owner: &Person, visibility: Visibility, stamp: Stamp) -> String {
+    use std::hash::{Hash, Hasher};
+    // SipHash with fixed keys: the same tag from every node of one release.
+    let mut h = std::hash::DefaultHasher::new();
+    owner.name.hash(&mut h);
+    format!(
+        "\"shelf-{}-{}-{}-{}-{:016x}\"",
+        owner.id,
+        stamp.shelf,
+        stamp.catalog,
+        visibility.as_str(),
+        h.finish()
+    )
+}
+
+/// Whether `If-None-Match` names `tag` (or is `*`).
+fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
         .iter()
-        .map(ShelfEntry::from_row)
-        .collect();
-    Ok(Shelf {
-        visibility: super::visibility_of(db, owner.id).await?,
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == tag || t == "*")
+}
+
+/// The shelf of `owner` filtered, sorted and paged by `q`, as the JSON answer (or
+/// `304` when the caller holds it already).
+async fn shelf_answer(
+    state: &AppState,
+    owner: Person,
+    (visibility, stamp): (Visibility, Stamp),
+    q: &ShelfQuery,
+    headers: &HeaderMap,
+) -> Result<Response, ApiError> {
+    let tag = etag(&owner, visibility, stamp);
+    // Revalidated on every use; never kept by a shared cache (a shelf may be private).
+    let caching = [
+        (header::CACHE_CONTROL, "private, no-cache".to_string()),
+        (header::ETAG, tag.clone()),
+    ];
+    if not_modified(headers, &tag) {
+        return Ok((StatusCode::NOT_MODIFIED, caching).into_response());
+    }
+    let rows = shelf_rows(state, owner.id, stamp).await?;
+    let (entries, total) = select(&rows.entries, q)?;
+    let body = serde_json::to_vec(&Shelf {
         owner,
+        visibility,
         entries,
         total,
     })
+    .map_err(|e| ApiError::internal(format!("writing a shelf: {e}")))?;
+    Ok((
+        caching,
+        [(header::CONTENT_TYPE, "application/json".to_string())],
+        body,
+    )
+        .into_response())
 }
 
 fn me(auth: &Auth) -> Person {
@@ -128,15 +207,19 @@ fn me(auth: &Auth) -> Person {
     params(ShelfQuery),
     security(("bearer" = []), ("cookie" = [])),
     responses(
-        (status = 200, description = "the shelf", body = Shelf),
+        (status = 200, description = "the shelf; `ETag` set (`Cache-Control: private, no-cache`)", body = Shelf),
+        (status = 304, description = "`If-None-Match` named the shelf's current `ETag`: unchanged, no body"),
         (status = 400, description = "`invalid_field`: a rating filter out of range", body = ErrorBody),
     ))]
 pub async fn my_shelf(
     State(state): S,
     auth: Auth,
+    headers: HeaderMap,
     ApiQuery(q): ApiQuery<ShelfQuery>,
-) -> Result<Json<Shelf>, ApiError> {
-    Ok(Json(shelf_of(&state.db, me(&auth), &q).await?))
+) -> Result<Response, ApiError> {
+    let me = me(&auth);
+    let stamp = stamp_of(&state, me.id).await?;
+    shelf_answer(&state, me, stamp, &q, &headers).await
 }
 
 #[utoipa::path(put, path = "/api/collections/me", tag = "shelf",
@@ -170,18 +253,26 @@ pub async fn set_settings(
     params(("id" = String, Path, description = "a login name or an account id"), ShelfQuery),
     security((), ("bearer" = []), ("cookie" = [])),
     responses(
-        (status = 200, description = "the shelf", body = Shelf),
+        (status = 200, description = "the shelf; `ETag` set (`Cache-Control: private, no-cache`)", body = Shelf),
+        (status = 304, description = "`If-None-Match` named the shelf's current `ETag`: unchanged, no body"),
         (status = 400, description = "`invalid_field`: a rating filter out of range", body = ErrorBody),
         (status = 404, description = "`unknown_user`: no such account, or its shelf is not shown to the caller", body = ErrorBody),
     ))]
 pub async fn shelf(
     State(state): S,
     MaybeAuth(auth): MaybeAuth,
+    headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<ShelfQuery>,
-) -> Result<Json<Shelf>, ApiError> {
-    let owner = visible_owner(&state.db, &id, auth.as_ref()).await?;
-    Ok(Json(shelf_of(&state.db, owner, &q).await?))
+) -> Result<Response, ApiError> {
+    let owner = find_user(&state.db, &id)
+        .await?
+        .ok_or_else(|| unknown_user(&id))?;
+    let stamp = stamp_of(&state, owner.id).await?;
+    if !shown_to(stamp.0, owner.id, auth.as_ref()) {
+        return Err(unknown_user(&id));
+    }
+    shelf_answer(&state, owner, stamp, &q, &headers).await
 }
 
 /// The columns an entry writes, in `upsert_entry`'s order.
@@ -290,7 +381,15 @@ pub async fn put_entry(
     state
         .hub
         .writer()
-        .write(move |c| Box::pin(async move { upsert_entry(c, user, game_id, &row).await }))
+        .write(move |c| {
+            Box::pin(async move {
+                use sqlx::Connection;
+                let mut tx = c.begin().await?;
+                upsert_entry(&mut tx, user, game_id, &row).await?;
+                bump_shelf(&mut tx, user).await?;
+                tx.commit().await
+            })
+        })
         .await?;
     state.recommender.changed();
     entry_of(&state.db, user, game_id)
@@ -315,13 +414,28 @@ pub async fn delete_entry(
 ) -> Result<Json<Done>, ApiError> {
     registered(&auth)?;
     let game = visible_game(&state, &id, Some(&auth)).await?;
+    let (user, game_id) = (auth.user.id, game.id);
     let gone = state
         .hub
         .writer()
-        .execute(
-            "DELETE FROM collections WHERE user_id = $1 AND game_id = $2",
-            vec![auth.user.id.into(), game.id.into()],
-        )
+        .write(move |c| {
+            Box::pin(async move {
+                use sqlx::Connection;
+                let mut tx = c.begin().await?;
+                let gone =
+                    sqlx::query("DELETE FROM collections WHERE user_id = $1 AND game_id = $2")
+                        .bind(user)
+                        .bind(game_id)
+                        .execute(&mut *tx)
+                        .await?
+                        .rows_affected();
+                if gone > 0 {
+                    bump_shelf(&mut tx, user).await?;
+                }
+                tx.commit().await?;
+                Ok(gone)
+            })
+        })
         .await?;
     state.recommender.changed();
     if gone == 0 {
@@ -332,4 +446,47 @@ pub async fn delete_entry(
         ));
     }
     Ok(Json(Done { ok: true }))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// An entry of game `id` with nothing set, for the in-memory shelf's tests.
+    pub fn entry(id: i64) -> ShelfEntry {
+        ShelfEntry {
+            game: CatalogGame {
+                id,
+                slug: None,
+                name_ja: String::new(),
+                name_en: format!("Game {id}"),
+                reading_ja: String::new(),
+                min_players: None,
+                max_players: None,
+                best_players: Vec::new(),
+                min_minutes: None,
+                max_minutes: None,
+                min_age: None,
+                year: None,
+                designers: Vec::new(),
+                publishers: Vec::new(),
+                mechanics: Vec::new(),
+                categories: Vec::new(),
+                bgg_id: None,
+                playable: false,
+                status: "approved".into(),
+                links: None,
+            },
+            own: false,
+            prev_owned: false,
+            want_to_play: false,
+            wishlist: false,
+            wishlist_priority: None,
+            played: false,
+            favourite: false,
+            rating: None,
+            comment: String::new(),
+            updated_at: 0,
+        }
+    }
 }

@@ -3,8 +3,9 @@
 //! the import reads it back (games without a BGG id are written with an empty
 //! `objectid`, which BGG and the import cannot match: they are takuge's own).
 
-use super::collection::{shelf_of, ShelfEntry};
+use super::collection::{shelf_rows, stamp_of, ShelfEntry};
 use super::plays::{history_of, Play};
+use super::shelf_select::sorted;
 use super::Person;
 use crate::auth::Auth;
 use crate::error::ApiError;
@@ -164,29 +165,16 @@ pub async fn export(
         id: auth.user.id,
         name: auth.user.name.clone().unwrap_or_default(),
     };
-    let all = ShelfQuery {
+    let (_, stamp) = stamp_of(&state, me.id).await?;
+    let rows = shelf_rows(&state, me.id, stamp).await?;
+    let by_name = ShelfQuery {
         sort: Some(takuge_protocol::SortBy::NameEn),
-        limit: Some(u32::MAX),
         ..ShelfQuery::default()
     };
-    let every_entry = |mut q: ShelfQuery| {
-        q.limit = Some(2000);
-        q
-    };
-    // A shelf is paged by 2000; an export takes every page.
-    let mut collection = Vec::new();
-    let mut offset = 0u32;
-    loop {
-        let mut page = every_entry(all.clone());
-        page.offset = Some(offset);
-        let shelf = shelf_of(&state.db, me.clone(), &page).await?;
-        let n = shelf.entries.len();
-        collection.extend(shelf.entries);
-        if n < 2000 {
-            break;
-        }
-        offset += 2000;
-    }
+    let collection: Vec<ShelfEntry> = sorted(&rows.entries, &by_name)?
+        .into_iter()
+        .cloned()
+        .collect();
     let plays = history_of(&state.db, me.clone(), None, i64::MAX)
         .await?
         .plays;

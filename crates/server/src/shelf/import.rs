@@ -222,6 +222,10 @@ async fn run(
         }
         upsert_entry(&mut tx, user, game, &after.row()).await?;
     }
+    // Once for the whole file (each row would be one more statement).
+    if report.entries_added + report.entries_updated > 0 {
+        super::versions::bump_shelf(&mut tx, user).await?;
+    }
     tx.commit().await?;
     Ok(report)
 }

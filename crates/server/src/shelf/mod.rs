@@ -19,7 +19,10 @@ pub mod plays;
 pub mod recommend;
 pub mod reviews;
 pub mod seed;
+pub mod shelf_cache;
+pub mod shelf_select;
 mod sql;
+pub mod versions;
 
 use crate::auth::Auth;
 use crate::error::ApiError;
@@ -92,12 +95,21 @@ pub async fn may_see(
     if viewer.is_some_and(|a| a.user.id == owner) {
         return Ok(true);
     }
-    let visibility = visibility_of(db, owner).await?;
-    Ok(match visibility {
-        takuge_protocol::Visibility::Public => true,
-        takuge_protocol::Visibility::SignedIn => viewer.is_some_and(|a| !a.user.guest),
-        takuge_protocol::Visibility::Private => false,
-    })
+    Ok(shown_to(visibility_of(db, owner).await?, owner, viewer))
+}
+
+/// [`may_see`] for a visibility already read.
+pub fn shown_to(
+    visibility: takuge_protocol::Visibility,
+    owner: i64,
+    viewer: Option<&Auth>,
+) -> bool {
+    viewer.is_some_and(|a| a.user.id == owner)
+        || match visibility {
+            takuge_protocol::Visibility::Public => true,
+            takuge_protocol::Visibility::SignedIn => viewer.is_some_and(|a| !a.user.guest),
+            takuge_protocol::Visibility::Private => false,
+        }
 }
 
 pub async fn visibility_of(

@@ -48,12 +48,22 @@ pub async fn seed_catalog(db: &Db, registry: &Registry) -> Result<(), String> {
             .await
             .map_err(failed)?;
         if known.is_some() {
-            sqlx::query("UPDATE catalog_games SET playable = $1 WHERE slug = $2")
-                .bind(i64::from(playable))
-                .bind(&slug)
-                .execute(db)
-                .await
-                .map_err(failed)?;
+            let changed = sqlx::query(
+                "UPDATE catalog_games SET playable = $1 WHERE slug = $2 AND playable <> $1",
+            )
+            .bind(i64::from(playable))
+            .bind(&slug)
+            .execute(db)
+            .await
+            .map_err(failed)?
+            .rows_affected();
+            if changed > 0 {
+                // After the update, so no shelf copy can hold the old value under the new number.
+                let mut c = db.acquire().await.map_err(failed)?;
+                super::versions::bump_catalog(&mut c)
+                    .await
+                    .map_err(failed)?;
+            }
             continue;
         }
         let mut tx = db.begin().await.map_err(failed)?;
