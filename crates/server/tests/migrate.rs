@@ -38,12 +38,12 @@ async fn a_sqlite_database_moves_to_postgresql_with_everything_and_only_once() {
         play_seat(bob.with_base(server.addr), table, None),
     );
     tokio::join!(a, b);
-    let (s, e) = put(
-        &alice,
-        "/api/collections/me/ghost-at-home",
-        json!({"own": true, "rating": 8}),
-    )
-    .await;
+    let (s, e) = alice
+        .put(
+            "/api/collections/me/ghost-at-home",
+            json!({"own": true, "rating": 8}),
+        )
+        .await;
     assert_eq!(s, 200, "{e}");
     let (_, info) = alice.get(&format!("/api/tables/{table}")).await;
     assert_eq!(info["status"], "finished", "{info}");

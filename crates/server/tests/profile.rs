@@ -114,12 +114,9 @@ async fn a_profile_lists_tables_waiting_and_finished_games(backend: Backend) {
     // The shelf's visibility covers the profile.
     let (s, _) = anonymous(&alice, "/api/profiles/alice").await;
     assert_eq!(s, 200);
-    let (s, b) = put(
-        &alice,
-        "/api/collections/me",
-        json!({"visibility": "private"}),
-    )
-    .await;
+    let (s, b) = alice
+        .put("/api/collections/me", json!({"visibility": "private"}))
+        .await;
     assert_eq!(s, 200, "{b}");
     for (status, body) in [
         bob.get("/api/profiles/alice").await,
@@ -143,7 +140,9 @@ async fn a_display_name_is_checked_and_shown_at_tables_and_in_the_lobby(backend:
     };
     let server = env.start().await;
     let alice = register(server.addr, "alice").await;
-    let (s, u) = put(&alice, "/api/me", json!({"display_name": "たくげ 花子"})).await;
+    let (s, u) = alice
+        .put("/api/me", json!({"display_name": "たくげ 花子"}))
+        .await;
     assert_eq!(s, 200, "{u}");
     assert_eq!(u["display_name"], "たくげ 花子");
     assert_eq!(u["name"], "alice");
@@ -157,25 +156,24 @@ async fn a_display_name_is_checked_and_shown_at_tables_and_in_the_lobby(backend:
         json!({"display_name": "zero\u{200B}width"}),
         json!({"display_name": "字".repeat(33)}),
     ] {
-        let (s, b) = put(&alice, "/api/me", bad.clone()).await;
+        let (s, b) = alice.put("/api/me", bad.clone()).await;
         assert_eq!(
             (s, &b["error"]["code"]),
             (400, &json!("invalid_display_name")),
             "{bad}"
         );
     }
-    let (s, b) = put(
-        &alice,
-        "/api/me",
-        json!({"display_name": "x", "name": "root"}),
-    )
-    .await;
+    let (s, b) = alice
+        .put("/api/me", json!({"display_name": "x", "name": "root"}))
+        .await;
     assert_eq!((s, &b["error"]["code"]), (400, &json!("malformed_json")));
     let (_, me) = alice.get("/api/me").await;
     assert_eq!(me["display_name"], "たくげ 花子", "nothing changed");
     assert_eq!(snapshot(&env).await, before);
     let guest = Client::guest(server.addr).await;
-    let (s, b) = put(&guest, "/api/me", json!({"display_name": "ゲスト"})).await;
+    let (s, b) = guest
+        .put("/api/me", json!({"display_name": "ゲスト"}))
+        .await;
     assert_eq!((s, &b["error"]["code"]), (403, &json!("guest")));
 
     // Shown at the table and in the lobby; the login name stays the login name.

@@ -80,43 +80,40 @@ async fn a_registered_account_writes_edits_and_deletes_only_its_own_review(backe
     let id = r["id"].as_i64().expect("id");
     // Only the author edits or deletes it.
     let before = snapshot_reviews(&env).await;
-    let (s, b) = put(
-        &alice,
-        &format!("/api/reviews/{id}"),
-        json!({"text": "mine now"}),
-    )
-    .await;
+    let (s, b) = alice
+        .put(&format!("/api/reviews/{id}"), json!({"text": "mine now"}))
+        .await;
     assert_eq!((s, &b["error"]["code"]), (403, &json!("not_author")));
-    let (s, b) = delete(&alice, &format!("/api/reviews/{id}")).await;
+    let (s, b) = alice.delete(&format!("/api/reviews/{id}")).await;
     assert_eq!((s, &b["error"]["code"]), (403, &json!("not_author")));
     assert_eq!(snapshot_reviews(&env).await, before);
-    let (s, e) = put(
-        &bob,
-        &format!("/api/reviews/{id}"),
-        json!({"title": "月", "text": "短くて楽しい。4人がいい"}),
-    )
-    .await;
+    let (s, e) = bob
+        .put(
+            &format!("/api/reviews/{id}"),
+            json!({"title": "月", "text": "短くて楽しい。4人がいい"}),
+        )
+        .await;
     assert_eq!(s, 200, "{e}");
     assert_eq!(e["text"], "短くて楽しい。4人がいい");
     assert_eq!(e["edited"], true);
     // The same text again records nothing.
     let before = snapshot_reviews(&env).await;
-    let (s, _) = put(
-        &bob,
-        &format!("/api/reviews/{id}"),
-        json!({"title": "月", "text": "短くて楽しい。4人がいい"}),
-    )
-    .await;
+    let (s, _) = bob
+        .put(
+            &format!("/api/reviews/{id}"),
+            json!({"title": "月", "text": "短くて楽しい。4人がいい"}),
+        )
+        .await;
     assert_eq!(s, 200);
     assert_eq!(snapshot_reviews(&env).await, before);
     let (_, page) = anonymous(&bob, "/api/reviews?game=secret-moon").await;
     assert_eq!(page["total"], 1, "{page}");
-    let (s, _) = delete(&bob, &format!("/api/reviews/{id}")).await;
+    let (s, _) = bob.delete(&format!("/api/reviews/{id}")).await;
     assert_eq!(s, 204);
     let (_, page) = anonymous(&bob, "/api/reviews?game=secret-moon").await;
     assert_eq!(page["total"], 0, "a deleted review leaves the list");
     assert_eq!(anonymous(&bob, &format!("/api/reviews/{id}")).await.0, 404);
-    let (s, b) = delete(&bob, &format!("/api/reviews/{id}")).await;
+    let (s, b) = bob.delete(&format!("/api/reviews/{id}")).await;
     assert_eq!((s, &b["error"]["code"]), (404, &json!("unknown_review")));
     // Every change is kept with who made it: alice is the first account, an admin.
     let (s, h) = alice.get(&format!("/api/reviews/{id}/history")).await;
@@ -206,7 +203,7 @@ async fn a_nice_is_once_per_person_undoable_and_never_on_ones_own_review(backend
     assert_eq!((s, &b["error"]["code"]), (404, &json!("unknown_review")));
     assert_eq!(snapshot_reviews(&env).await, before);
     for _ in 0..2 {
-        let (s, n) = delete(&bob, &nice).await;
+        let (s, n) = bob.delete(&nice).await;
         assert_eq!(s, 200, "{n}");
         assert_eq!(
             n,
@@ -274,13 +271,13 @@ async fn bad_input_is_refused_with_a_json_error_and_changes_nothing(backend: Bac
         assert_eq!((s, &b["error"]["code"]), (status, &json!(code)), "{body}");
     }
     let path = format!("/api/reviews/{id}");
-    let (s, b) = put(&alice, &path, json!({"text": ""})).await;
+    let (s, b) = alice.put(&path, json!({"text": ""})).await;
     assert_eq!((s, &b["error"]["code"]), (400, &json!("invalid_field")));
-    let (s, b) = put(&alice, "/api/reviews/999999", json!({"text": "x"})).await;
+    let (s, b) = alice.put("/api/reviews/999999", json!({"text": "x"})).await;
     assert_eq!((s, &b["error"]["code"]), (404, &json!("unknown_review")));
-    let (s, b) = put(&alice, "/api/reviews/abc", json!({"text": "x"})).await;
+    let (s, b) = alice.put("/api/reviews/abc", json!({"text": "x"})).await;
     assert_eq!((s, &b["error"]["code"]), (400, &json!("malformed_path")));
-    let (s, b) = delete(&alice, "/api/reviews/999999").await;
+    let (s, b) = alice.delete("/api/reviews/999999").await;
     assert_eq!((s, &b["error"]["code"]), (404, &json!("unknown_review")));
     let (s, b) = alice.get("/api/reviews/999999").await;
     assert_eq!((s, &b["error"]["code"]), (404, &json!("unknown_review")));

@@ -155,38 +155,6 @@ pub async fn post_csrf(base: &str, path: &str, body: Value) -> (u16, Value) {
     (status, res.json().await.unwrap_or(Value::Null))
 }
 
-/// A request of any method with an optional JSON body, as `c`: the status, and the body
-/// as JSON (or as a string when it is not JSON).
-pub async fn send(
-    c: &Client,
-    method: reqwest::Method,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = c
-        .http
-        .request(method, format!("{}{path}", c.base))
-        .bearer_auth(&c.token);
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let res = req.send().await.expect("request");
-    let status = res.status().as_u16();
-    let text = res.text().await.expect("body");
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
-
-pub async fn put(c: &Client, path: &str, body: Value) -> (u16, Value) {
-    send(c, reqwest::Method::PUT, path, Some(body)).await
-}
-
-pub async fn delete(c: &Client, path: &str) -> (u16, Value) {
-    send(c, reqwest::Method::DELETE, path, None).await
-}
-
 /// A GET on `c`'s server without credentials, as anyone on the web.
 pub async fn anonymous(c: &Client, path: &str) -> (u16, Value) {
     let res = reqwest::get(format!("{}{path}", c.base))
