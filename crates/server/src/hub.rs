@@ -41,6 +41,7 @@ impl Hub {
         db: Db,
         metrics: Arc<Metrics>,
         bot_delay: std::time::Duration,
+        bot_pool: crate::bots::PoolConfig,
     ) -> Self {
         let (writer, writer_task) = crate::writer::Writer::start(db.clone(), metrics.clone());
         Hub {
@@ -50,7 +51,7 @@ impl Hub {
             db,
             writer,
             writer_task,
-            bots: crate::bots::BotPool::per_core(),
+            bots: crate::bots::BotPool::new(bot_pool),
             bot_delay,
             metrics,
             closing: std::sync::atomic::AtomicBool::new(false),

@@ -18,6 +18,7 @@ pub mod hashing;
 pub mod headers;
 pub mod health;
 pub mod hub;
+pub mod kept_bots;
 pub mod limit;
 pub mod listen;
 pub mod loadtest;
@@ -72,6 +73,8 @@ pub struct Config {
     /// How long a bot in a seat waits before its move shows (its thinking counts
     /// toward it): players see a game unfold rather than jump. Zero: at once.
     pub bot_delay: Duration,
+    /// The bots' threads: how many, and how far below the runtime's priority.
+    pub bot_pool: bots::PoolConfig,
     /// Connection caps and the header deadline.
     pub connections: listen::ConnectionLimits,
     /// WebSocket connections one account may hold open at once.
@@ -124,6 +127,7 @@ impl Default for Config {
                 burst: 20.0,
             },
             bot_delay: Duration::ZERO,
+            bot_pool: bots::PoolConfig::default(),
             connections: listen::ConnectionLimits::default(),
             websockets_per_account: 16,
             subscriptions_per_ip: 1024,
@@ -398,7 +402,13 @@ impl Server {
         );
         let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
         let state = Arc::new(AppState {
-            hub: Hub::new(registry, db.clone(), metrics.clone(), config.bot_delay),
+            hub: Hub::new(
+                registry,
+                db.clone(),
+                metrics.clone(),
+                config.bot_delay,
+                config.bot_pool,
+            ),
             connections,
             websockets: Arc::new(limit::Counter::new(config.websockets_per_account)),
             subscriptions: Arc::new(limit::Counter::new(config.subscriptions_per_ip)),
