@@ -119,8 +119,9 @@ pub struct ServerDelta {
     pub batches: u64,
     pub batch_sum: f64,
     pub batch_rows: u64,
-    /// `takuge_bot_decision_seconds` and `takuge_bot_think_seconds` bucket counts.
-    pub bot_decision: Vec<u64>,
+    /// `takuge_bot_search_decision_seconds` and `takuge_bot_think_seconds` bucket
+    /// counts.
+    pub bot_search_decision: Vec<u64>,
     pub bot_think: Vec<u64>,
 }
 
@@ -153,7 +154,10 @@ impl ServerDelta {
         ServerDelta {
             committed: after.committed.saturating_sub(before.committed),
             commit_wait: bucket_delta(&after.commit_wait, &before.commit_wait),
-            bot_decision: bucket_delta(&after.bot_decision, &before.bot_decision),
+            bot_search_decision: bucket_delta(
+                &after.bot_search_decision,
+                &before.bot_search_decision,
+            ),
             bot_think: bucket_delta(&after.bot_think, &before.bot_think),
             commit_wait_sum: after.commit_wait_sum - before.commit_wait_sum,
             batches: after.batches.saturating_sub(before.batches),
@@ -221,12 +225,13 @@ impl std::fmt::Display for LoadReport {
         };
         writeln!(
             f,
-            "server bots: {} moves; decision (asked to chosen, no pause) p50 {} ms, p99 {} ms; thinking p50 {} ms, p99 {} ms",
-            d.bot_decision.last().copied().unwrap_or(0),
-            q(&d.bot_decision, 0.5),
-            q(&d.bot_decision, 0.99),
+            "server bots: {} moves, thinking p50 {} ms, p99 {} ms; {} searches, asked to chosen (thread wait and search, no pause) p50 {} ms, p99 {} ms",
+            d.bot_think.last().copied().unwrap_or(0),
             q(&d.bot_think, 0.5),
             q(&d.bot_think, 0.99),
+            d.bot_search_decision.last().copied().unwrap_or(0),
+            q(&d.bot_search_decision, 0.5),
+            q(&d.bot_search_decision, 0.99),
         )?;
         let p = &self.process;
         writeln!(
@@ -552,7 +557,7 @@ struct ServerSample {
     batches: u64,
     batch_sum: f64,
     batch_rows: u64,
-    bot_decision: Vec<u64>,
+    bot_search_decision: Vec<u64>,
     bot_think: Vec<u64>,
     rss: Option<u64>,
     cpu: Option<f64>,
@@ -598,8 +603,8 @@ async fn server_sample(http: &reqwest::Client, base: &str) -> Result<ServerSampl
             _ if name.starts_with("takuge_commit_wait_seconds_bucket") => {
                 sample.commit_wait.push(v as u64)
             }
-            _ if name.starts_with("takuge_bot_decision_seconds_bucket") => {
-                sample.bot_decision.push(v as u64)
+            _ if name.starts_with("takuge_bot_search_decision_seconds_bucket") => {
+                sample.bot_search_decision.push(v as u64)
             }
             _ if name.starts_with("takuge_bot_think_seconds_bucket") => {
                 sample.bot_think.push(v as u64)

@@ -31,10 +31,12 @@ pub struct Metrics {
     pub bot_searches_cancelled: AtomicU64,
     /// Bot searches that started from a tree kept from the seat's earlier searches.
     pub bot_searches_reused: AtomicU64,
-    /// From a bot seat being asked to move to its move being chosen: the wait for a
-    /// bot thread and the thinking (the deliberate `bot_delay` pause not included).
-    pub bot_decision: Histogram,
-    /// The thinking alone (a rule bot's on the table's task, a search's on a bot thread).
+    /// A searching bot's move, from its seat being asked to move to the move being
+    /// chosen: the wait for a bot thread and the search (the deliberate `bot_delay`
+    /// pause not included).
+    pub bot_search_decision: Histogram,
+    /// Every bot move's thinking alone (a rule bot's on the table's task, a search's on
+    /// a bot thread).
     pub bot_think: Histogram,
     /// Password hashing: running now, most at once, refused as busy.
     pub hashing: std::sync::Arc<crate::hashing::HashStats>,
@@ -299,10 +301,10 @@ impl Metrics {
             "takuge_commit_batch_seconds",
             "Group-commit transactions, first statement to commit",
         );
-        self.bot_decision.render(
+        self.bot_search_decision.render(
             &mut out,
-            "takuge_bot_decision_seconds",
-            "From a bot seat asked to move to its move chosen: queue and thinking, no pause",
+            "takuge_bot_search_decision_seconds",
+            "A searching bot's move, asked to chosen: the wait for a bot thread and the search",
         );
         self.bot_think.render(
             &mut out,

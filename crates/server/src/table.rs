@@ -1198,7 +1198,6 @@ impl Table {
             let chosen = state.bot_action(seat, &bot, &mut rng);
             let thought = thinking.elapsed();
             self.metrics.bot_think.observe(thought);
-            self.metrics.bot_decision.observe(thought);
             match chosen {
                 Ok(action) => {
                     let Some(tx) = self.me.upgrade() else { return };
@@ -1251,7 +1250,7 @@ impl Table {
                 return;
             }
             metrics.bot_think.observe(thought);
-            metrics.bot_decision.observe(decided);
+            metrics.bot_search_decision.observe(decided);
             if lent.reused() {
                 metrics.bot_searches_reused.fetch_add(1, Ordering::Relaxed);
             }
