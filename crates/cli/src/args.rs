@@ -210,6 +210,33 @@ pub struct LoadtestArgs {
     /// every this many seconds of the run (for long runs: is memory flat?).
     #[arg(long, value_name = "S")]
     pub progress_seconds: Option<f64>,
+    /// Its own server's bot threads (with `--server`, that server's own flags choose).
+    #[command(flatten)]
+    pub bot_pool: BotPoolArgs,
+}
+
+/// The threads the server's searching bots think on (`takuge serve`, and the own
+/// server of `takuge loadtest`).
+#[derive(Clone, Copy, Debug, Args)]
+pub struct BotPoolArgs {
+    /// Threads for the bots' searches (default: one per core less one, at least one:
+    /// a core stays with the players' requests).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub bot_threads: Option<u16>,
+    /// How many `nice` steps below the server the bot threads run, so that players'
+    /// requests take a core from a thinking bot at once (0: the same priority; Linux).
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(i32).range(0..=19))]
+    pub bot_nice: i32,
+}
+
+impl BotPoolArgs {
+    pub fn config(&self) -> takuge_server::bots::PoolConfig {
+        let default = takuge_server::bots::PoolConfig::default();
+        takuge_server::bots::PoolConfig {
+            threads: self.bot_threads.map_or(default.threads, usize::from),
+            nice: self.bot_nice,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -231,6 +258,8 @@ pub struct ServeArgs {
     /// follow the game (0: they move at once).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub bot_delay_ms: u64,
+    #[command(flatten)]
+    pub bot_pool: BotPoolArgs,
     /// A proxy (address or CIDR block) whose `X-Forwarded-For` names the client, for
     /// the per-address limits behind nginx or a load balancer. Repeatable. Default:
     /// none; every client is its own peer address.

@@ -75,6 +75,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 database_url: args.database_url,
                 secure_cookies: args.secure_cookies,
                 bot_delay: std::time::Duration::from_millis(args.bot_delay_ms),
+                bot_pool: args.bot_pool.config(),
                 trusted_proxies: args.trusted_proxies,
                 connections: takuge_server::listen::ConnectionLimits {
                     max_total: args.max_connections,
@@ -175,6 +176,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     bot_delay_ms: args.bot_delay_ms,
                     database_url: args.database_url,
                     progress_seconds: args.progress_seconds,
+                    bot_pool: args.bot_pool.config(),
                 })
                 .map_err(CliError)?;
             write!(out(), "{report}")?;

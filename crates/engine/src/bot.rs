@@ -63,6 +63,13 @@ pub trait Bot<G: Game>: Send {
         let _ = seen;
     }
 
+    /// The root visits its last search started with, kept from earlier searches
+    /// (tree reuse); 0 for a fresh tree or a bot that keeps none. For hosts' metrics
+    /// and tests: a kept bot that is told every move reuses its tree.
+    fn reused_visits(&self) -> u32 {
+        0
+    }
+
     /// A flag that, once set, asks a search in progress to stop (and return the best
     /// move so far): the server sets it when a table is abandoned. The default ignores it.
     fn cancel_on(&mut self, flag: Arc<AtomicBool>) {

@@ -1,8 +1,9 @@
 //! The JSON-facing, object-safe face of every game: the server, the CLI and replays
 //! host games through it by id. Bots, tests and benchmarks use the typed trait.
 
-use crate::bot::{bot_move, BotFactory};
+use crate::bot::{bot_move, Bot, BotFactory};
 use crate::game::{ActionError, Game, GameMeta, Lang};
+use crate::ismcts::Seen;
 use crate::outcome::Outcome;
 use crate::record::{MatchRecord, ReplayError};
 use crate::rng::GameRng;
@@ -103,9 +104,42 @@ pub trait DynState: Send + Sync {
         rng: &mut GameRng,
         cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
     ) -> Result<Value, DynError>;
+    /// A fresh bot of this game by name, to keep for a seat across the whole game
+    /// (tree reuse: tell it every move with [`DynState::seen_by`]).
+    fn new_bot(&self, bot: &str) -> Result<Box<dyn DynBot>, DynError>;
+    /// What `viewer` learns of `actor` playing `action` in this state (before it is
+    /// applied): [`crate::ismcts::Seen::of`], for a kept bot of `viewer`'s seat.
+    fn seen_by(&self, viewer: Seat, actor: Seat, action: &Value) -> Result<DynSeen, DynError>;
     fn box_clone(&self) -> Box<dyn DynState>;
     fn same_state(&self, other: &dyn DynState) -> bool;
     fn as_any(&self) -> &dyn Any;
+}
+
+/// [`crate::ismcts::Seen`] behind JSON: what a seat learns of a move, its own moves
+/// whole, another seat's as an observation key (which shows nothing hidden).
+#[derive(Clone, Debug, PartialEq)]
+pub enum DynSeen {
+    Own(Value),
+    Other { actor: Seat, key: u64 },
+}
+
+/// A bot kept for one seat across a game ([`DynState::new_bot`]): told every move in
+/// order ([`DynBot::seen`]), a searching bot keeps its tree between its moves.
+pub trait DynBot: Send {
+    fn name(&self) -> &'static str;
+    /// A move played at the table, as this bot's seat saw it: every move, in order.
+    fn seen(&mut self, seen: &DynSeen) -> Result<(), DynError>;
+    /// `seat`'s action in `state` (a state of this bot's game); a search stops early
+    /// once `cancel` is set.
+    fn choose(
+        &mut self,
+        state: &dyn DynState,
+        seat: Seat,
+        rng: &mut GameRng,
+        cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Result<Value, DynError>;
+    /// [`crate::Bot::reused_visits`]: the root visits its last search started with.
+    fn reused_visits(&self) -> u32;
 }
 
 /// A game type in the catalog.
@@ -141,15 +175,8 @@ struct State<G: Game> {
 }
 
 impl<G: Game> State<G> {
-    fn bot_action_with(
-        &self,
-        seat: Seat,
-        bot: &str,
-        rng: &mut GameRng,
-        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    ) -> Result<Value, DynError> {
-        let factory = self
-            .bots
+    fn factory(&self, bot: &str) -> Result<BotFactory<G>, DynError> {
+        self.bots
             .iter()
             .find(|(name, _)| *name == bot)
             .map(|(_, f)| *f)
@@ -158,20 +185,93 @@ impl<G: Game> State<G> {
                     "unknown_bot",
                     format!("{} has no bot called {bot:?}", G::meta().id),
                 )
-            })?;
-        if !self.game.to_move().contains(seat) {
-            return Err(DynError::new(
-                "not_your_turn",
-                format!("{seat} has nothing to decide now"),
-            ));
-        }
-        let mut bot = factory();
-        if let Some(cancel) = cancel {
-            bot.cancel_on(cancel);
-        }
-        bot_move(bot.as_mut(), &self.game, seat, rng)
-            .map(|a| to_value(&a))
-            .ok_or_else(|| DynError::new("no_legal_action", format!("{seat} has no legal action")))
+            })
+    }
+
+    fn bot_action_with(
+        &self,
+        seat: Seat,
+        bot: &str,
+        rng: &mut GameRng,
+        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Result<Value, DynError> {
+        let mut bot = self.factory(bot)?();
+        choose_with(bot.as_mut(), &self.game, seat, rng, cancel)
+    }
+}
+
+/// `bot`'s move for `seat` in `game`, as JSON.
+fn choose_with<G: Game>(
+    bot: &mut dyn Bot<G>,
+    game: &G,
+    seat: Seat,
+    rng: &mut GameRng,
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Result<Value, DynError> {
+    if !game.to_move().contains(seat) {
+        return Err(DynError::new(
+            "not_your_turn",
+            format!("{seat} has nothing to decide now"),
+        ));
+    }
+    if let Some(cancel) = cancel {
+        bot.cancel_on(cancel);
+    }
+    bot_move(bot, game, seat, rng)
+        .map(|a| to_value(&a))
+        .ok_or_else(|| DynError::new("no_legal_action", format!("{seat} has no legal action")))
+}
+
+/// Parses a game's action from JSON.
+fn parse<G: Game>(action: &Value) -> Result<G::Action, DynError> {
+    G::Action::deserialize(action).map_err(|e| {
+        DynError::new(
+            "malformed_action",
+            format!("not an action of {}: {e}", G::meta().id),
+        )
+    })
+}
+
+/// [`DynBot`] over a typed bot.
+struct Kept<G: Game> {
+    bot: Box<dyn Bot<G>>,
+}
+
+impl<G: Game> DynBot for Kept<G> {
+    fn name(&self) -> &'static str {
+        self.bot.name()
+    }
+
+    fn seen(&mut self, seen: &DynSeen) -> Result<(), DynError> {
+        let seen = match seen {
+            DynSeen::Own(action) => Seen::Own(parse::<G>(action)?),
+            DynSeen::Other { actor, key } => Seen::Other {
+                actor: *actor,
+                key: *key,
+            },
+        };
+        self.bot.seen(&seen);
+        Ok(())
+    }
+
+    fn choose(
+        &mut self,
+        state: &dyn DynState,
+        seat: Seat,
+        rng: &mut GameRng,
+        cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Result<Value, DynError> {
+        let state = state.as_any().downcast_ref::<State<G>>().ok_or_else(|| {
+            DynError::new(
+                "wrong_game",
+                format!("a bot of {} asked about another game", G::meta().id),
+            )
+        })?;
+        choose_with(self.bot.as_mut(), &state.game, seat, rng, cancel)
+    }
+
+    fn reused_visits(&self) -> u32 {
+        self.bot.reused_visits()
     }
 }
 
@@ -233,12 +333,7 @@ impl<G: Game> DynState for State<G> {
     }
 
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<(), DynError> {
-        let action: G::Action = G::Action::deserialize(action).map_err(|e| {
-            DynError::new(
-                "malformed_action",
-                format!("not an action of {}: {e}", G::meta().id),
-            )
-        })?;
+        let action = parse::<G>(action)?;
         self.game.apply(seat, &action).map_err(DynError::from)
     }
 
@@ -322,6 +417,20 @@ impl<G: Game> DynState for State<G> {
         cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
     ) -> Result<Value, DynError> {
         self.bot_action_with(seat, bot, rng, Some(cancel))
+    }
+
+    fn new_bot(&self, bot: &str) -> Result<Box<dyn DynBot>, DynError> {
+        Ok(Box::new(Kept::<G> {
+            bot: self.factory(bot)?(),
+        }))
+    }
+
+    fn seen_by(&self, viewer: Seat, actor: Seat, action: &Value) -> Result<DynSeen, DynError> {
+        let action = parse::<G>(action)?;
+        Ok(match Seen::of(&self.game, viewer, actor, &action) {
+            Seen::Own(_) => DynSeen::Own(to_value(&action)),
+            Seen::Other { actor, key } => DynSeen::Other { actor, key },
+        })
     }
 
     fn box_clone(&self) -> Box<dyn DynState> {

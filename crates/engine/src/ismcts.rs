@@ -448,6 +448,8 @@ pub type Searched<A> = (A, Vec<(A, u32)>);
 pub struct Forest<G: Game> {
     trees: Vec<Tree<G>>,
     since: Vec<Seen<G::Action>>,
+    /// Root visits the trees of the last search started with (reused ones' only).
+    reused: u32,
 }
 
 impl<G: Game> Default for Forest<G> {
@@ -455,6 +457,7 @@ impl<G: Game> Default for Forest<G> {
         Forest {
             trees: Vec::new(),
             since: Vec::new(),
+            reused: 0,
         }
     }
 }
@@ -498,6 +501,7 @@ impl<G: Game> Forest<G> {
                 }
             }
         }
+        self.reused = trees.iter().map(Tree::root_visits).sum();
         trees.resize_with(count, || Tree::new(me));
         trees
     }
@@ -505,6 +509,12 @@ impl<G: Game> Forest<G> {
     /// Root visits of the trees of the last search (reused and new): for tests.
     pub fn root_visits(&self) -> u32 {
         self.trees.iter().map(Tree::root_visits).sum()
+    }
+
+    /// Root visits the last search's trees started with, before it searched: more
+    /// than 0 when it reused a kept tree.
+    pub fn reused_visits(&self) -> u32 {
+        self.reused
     }
 }
 
@@ -535,6 +545,8 @@ pub fn search_in<G: Game>(
     let mut legal = Vec::new();
     world.state().legal_actions(me, &mut legal);
     if legal.len() <= 1 {
+        // No search: nothing reused either (the kept trees wait for the next one).
+        forest.reused = 0;
         return legal.first().cloned().map(|a| (a.clone(), vec![(a, 0)]));
     }
     let count = config.trees.max(1) as usize;
@@ -669,6 +681,10 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
 
     fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action> {
         search_in(world, &self.config, rng.next_u64(), &mut self.forest).map(|(a, _)| a)
+    }
+
+    fn reused_visits(&self) -> u32 {
+        self.forest.reused_visits()
     }
 
     fn seen(&mut self, seen: &Seen<G::Action>) {

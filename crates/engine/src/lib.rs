@@ -25,7 +25,7 @@ pub mod seat;
 
 pub use bits::Bits;
 pub use bot::{Bot, BotFactory, Determinized, MonteCarloBot, RandomBot};
-pub use dynamic::{DynError, DynGame, DynState, Registry};
+pub use dynamic::{DynBot, DynError, DynGame, DynSeen, DynState, Registry};
 pub use game::{action_key, ActionError, Game, GameMeta, Lang, SetupError, TeamName};
 pub use ismcts::IsmctsBot;
 pub use list::FixedList;

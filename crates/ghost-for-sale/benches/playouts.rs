@@ -1,5 +1,6 @@
-//! Random complete games per second (3, 4, 5 players; basic and advanced), and
-//! Monte Carlo bot iterations per second.
+//! Random complete games per second (3, 4, 5 players; basic and advanced), Monte
+//! Carlo bot iterations per second, and the rule bot's (the appraiser's) decisions
+//! per second.
 //!
 //! cargo bench -p takuge-ghost-for-sale -- --warm-up-time 1 --measurement-time 3
 
@@ -8,7 +9,7 @@ use std::hint::black_box;
 use takuge_engine::bot::random_playout;
 use takuge_engine::ismcts::SearchBench;
 use takuge_engine::{Bot, Determinized, Game, GameRng, MonteCarloBot, Seat};
-use takuge_ghost_for_sale::{GhostForSale, Options};
+use takuge_ghost_for_sale::{Appraiser, GhostForSale, Options};
 
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");
@@ -103,5 +104,53 @@ fn ismcts_iterations(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, random_games, monte_carlo, ismcts_iterations);
+/// Every decision of a few seeded 5-player games the appraiser plays against itself,
+/// each with the world it was given: the bench times `choose` alone.
+fn appraiser_positions() -> Vec<Determinized<GhostForSale>> {
+    let mut positions = Vec::new();
+    let mut rng = GameRng::from_seed(11);
+    for seed in 0..4 {
+        let Ok(mut game) = GhostForSale::new(&Options::default(), 5, seed) else {
+            continue;
+        };
+        let mut bot = Appraiser::boxed();
+        while let Some(seat) = game.to_move().first_seat() {
+            let world = Determinized::sample(&game, seat, &mut rng);
+            let Some(action) = bot.choose(&world, &mut rng) else {
+                break;
+            };
+            positions.push(world);
+            if game.apply(seat, &action).is_err() {
+                break;
+            }
+        }
+    }
+    positions
+}
+
+/// The rule bot's decisions per second, over every decision of whole games (the
+/// cheap ones with a single legal move included, as a table meets them).
+fn appraiser_decisions(c: &mut Criterion) {
+    let positions = appraiser_positions();
+    let mut group = c.benchmark_group("appraiser_decisions");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("5p", |b| {
+        let mut bot = Appraiser::boxed();
+        let mut rng = GameRng::from_seed(5);
+        b.iter(|| {
+            for world in &positions {
+                black_box(bot.choose(world, &mut rng));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    random_games,
+    monte_carlo,
+    ismcts_iterations,
+    appraiser_decisions
+);
 criterion_main!(benches);

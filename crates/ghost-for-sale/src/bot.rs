@@ -40,14 +40,36 @@ impl Appraiser {
     }
 }
 
-/// Ghosts on global property `p` in world `g` if the round ended now, with `delta`
-/// applied to one owner's ghost-face tokens and `extra` ghosts added.
-fn ghosts(g: &GhostForSale, p: PropertyId, remove_from: Option<SeatId>, extra: u8) -> u8 {
-    let r = usize::from(p.round());
+/// The current round's "?" cards of one sampled world: all of a world the appraiser
+/// reads (the declarations and score tables are public, the same in every world).
+type Cards = SeatMap<Option<QuestionCard>, MAX_PLAYERS>;
+
+/// Samples the "?" cards of `SAMPLES` worlds consistent with what `world`'s seat knows.
+/// Only the cards are built, never whole worlds (cloning and redealing every world
+/// was most of the bot's time), but the generator draws what `resample` would, so the
+/// bot's choices are those it made with whole worlds (`tests/appraiser.rs`).
+fn sample_cards(world: &Determinized<GhostForSale>, rng: &mut GameRng) -> [Cards; SAMPLES] {
+    let mut out = [Cards::default(); SAMPLES];
+    for cards in &mut out {
+        *cards = crate::determinize::question_cards(world.state(), world.seat(), rng);
+    }
+    out
+}
+
+/// Ghosts on global property `p` of the current round if the round ended now, the
+/// "?" cards being `cards`, with one of `remove_from`'s ghost-face tokens taken off
+/// and `extra` ghosts added.
+fn ghosts(
+    g: &GhostForSale,
+    cards: &Cards,
+    p: PropertyId,
+    remove_from: Option<SeatId>,
+    extra: u8,
+) -> u8 {
     let mut total = u8::from(g.crypt_added[p.index()]) + extra;
     for (s, f) in g.decl[p.index()].iter(g.n()) {
         let ghost = f[GHOST] - u8::from(remove_from == Some(s) && f[GHOST] > 0);
-        total += match g.card[r][s] {
+        total += match cards[s] {
             Some(QuestionCard::Lie) => f[PAINTING],
             _ => ghost,
         };
@@ -68,11 +90,10 @@ impl Appraiser {
     /// Expected points of every property of the round, over sampled worlds.
     fn values(world: &Determinized<GhostForSale>, rng: &mut GameRng) -> [f64; PER_ROUND] {
         let mut out = [0.0; PER_ROUND];
-        let round = world.state().round;
-        for _ in 0..SAMPLES {
-            let w = world.resample(rng);
-            for (o, p) in out.iter_mut().zip(PropertyId::of_round(round)) {
-                *o += points_for(w.state(), p, ghosts(w.state(), p, None, 0));
+        let g = world.state();
+        for cards in &sample_cards(world, rng) {
+            for (o, p) in out.iter_mut().zip(PropertyId::of_round(g.round)) {
+                *o += points_for(g, p, ghosts(g, cards, p, None, 0));
             }
         }
         out.map(|x| x / SAMPLES as f64)
@@ -88,24 +109,20 @@ impl Appraiser {
         let g = world.state();
         let mut best: Option<(f64, Action)> = None;
         let mut guesses = [0u32; 64];
-        let samples: Vec<Determinized<GhostForSale>> =
-            (0..SAMPLES).map(|_| world.resample(rng)).collect();
+        let samples = sample_cards(world, rng);
         for &a in &self.buf {
             let score = match a {
                 Action::Decline => samples
                     .iter()
-                    .map(|w| points_for(w.state(), p, ghosts(w.state(), p, None, 0)))
+                    .map(|c| points_for(g, p, ghosts(g, c, p, None, 0)))
                     .sum::<f64>(),
                 Action::AddGhost => samples
                     .iter()
-                    .map(|w| points_for(w.state(), p, ghosts(w.state(), p, None, 1)))
+                    .map(|c| points_for(g, p, ghosts(g, c, p, None, 1)))
                     .sum::<f64>(),
                 Action::RemoveGhost { owner } => samples
                     .iter()
-                    .map(|w| {
-                        let s = w.state();
-                        points_for(s, p, ghosts(s, p, s.seated(owner), 0))
-                    })
+                    .map(|c| points_for(g, p, ghosts(g, c, p, g.seated(owner), 0)))
                     .sum::<f64>(),
                 Action::Guess { .. } => 0.0,
                 _ => continue,
@@ -115,8 +132,8 @@ impl Appraiser {
             }
         }
         if g.special[p.index()] == Some(Special::CrystalBall) {
-            for w in &samples {
-                let k = usize::from(ghosts(w.state(), p, None, 0)).min(63);
+            for c in &samples {
+                let k = usize::from(ghosts(g, c, p, None, 0)).min(63);
                 guesses[k] += 1;
             }
             let mode = (0..64).max_by_key(|&k| guesses[k]).unwrap_or(0) as u8;
@@ -132,8 +149,7 @@ impl Appraiser {
         // Place the token that most raises the best property's expected value, so
         // that there is something worth buying whose worth this seat knows best.
         let g = world.state();
-        let samples: Vec<Determinized<GhostForSale>> =
-            (0..SAMPLES).map(|_| world.resample(rng)).collect();
+        let samples = sample_cards(world, rng);
         let seat = g.seated(world.seat())?;
         let mut best: Option<(f64, Action)> = None;
         for &a in &self.buf {
@@ -145,15 +161,18 @@ impl Appraiser {
             };
             let target = g.property(lot);
             let mut value = [0.0; PER_ROUND];
-            for w in &samples {
-                let mut s = w.state().clone();
-                let face = match token.face() {
-                    crate::Face::Ghost => GHOST,
-                    crate::Face::Painting => PAINTING,
+            for cards in &samples {
+                // The token counts as a ghost where this seat's "?" card tells the
+                // truth on that face: its ghost face unless it lies, its painting
+                // face if it does (as `ghosts` reads the declarations).
+                let lies = cards[seat] == Some(QuestionCard::Lie);
+                let counts = match token.face() {
+                    crate::Face::Ghost => !lies,
+                    crate::Face::Painting => lies,
                 };
-                s.decl[target.index()][seat][face] += 1;
                 for (v, p) in value.iter_mut().zip(PropertyId::of_round(g.round)) {
-                    *v += points_for(&s, p, ghosts(&s, p, None, 0));
+                    let extra = u8::from(counts && p == target);
+                    *v += points_for(g, p, ghosts(g, cards, p, None, extra));
                 }
             }
             // Keep double-faced tokens for later: they fit anywhere.

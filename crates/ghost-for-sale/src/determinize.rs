@@ -11,7 +11,7 @@ use crate::state::GhostForSale;
 use crate::types::{SeatId, MAX_PLAYERS};
 use crate::QuestionCard;
 use takuge_engine::assign::deal_constrained;
-use takuge_engine::{GameRng, Seat};
+use takuge_engine::{GameRng, Seat, SeatMap};
 
 pub(crate) fn determinize(real: &GhostForSale, seat: Seat, rng: &mut GameRng) -> GhostForSale {
     let mut w = real.clone();
@@ -23,18 +23,61 @@ pub(crate) fn determinize(real: &GhostForSale, seat: Seat, rng: &mut GameRng) ->
     };
     for p in real.seats() {
         if p != me {
-            redeal_cards(&mut w, p, rng);
+            if let Some(deal) = draw_cards(real, p, rng) {
+                place_cards(&mut w, p, &deal);
+            }
         }
     }
-    redraw_question_cards(&mut w, me, rng);
+    let r = usize::from(real.round);
+    if let Some(cards) = w.card.get_mut(r) {
+        redraw_question_cards(real, me, cards, rng);
+    }
     w
+}
+
+/// The current round's "?" cards of the world `determinize(real, seat, rng)` would
+/// make, drawing exactly what it draws (so the generator ends where it would), without
+/// building the rest of the world: the appraiser values properties from these alone,
+/// a dozen worlds a decision.
+pub(crate) fn question_cards(
+    real: &GhostForSale,
+    seat: Seat,
+    rng: &mut GameRng,
+) -> SeatMap<Option<QuestionCard>, MAX_PLAYERS> {
+    let r = usize::from(real.round);
+    let mut cards = real.card.get(r).copied().unwrap_or_default();
+    // What `fork` draws for the world's own generator.
+    rng.next_u64();
+    let Some(me) = real.seated(seat) else {
+        return cards;
+    };
+    for p in real.seats() {
+        if p != me {
+            draw_cards(real, p, rng);
+        }
+    }
+    redraw_question_cards(real, me, &mut cards, rng);
+    cards
 }
 
 /// One hidden card of a seat: its value, and whether it is one of the cards everyone
 /// knows was not set aside in round 1.
 type Item = (u8, bool);
 
-fn redeal_cards(w: &mut GhostForSale, p: SeatId, rng: &mut GameRng) {
+/// A redeal of one seat's hidden cards: `items[..m]` in slot order (face-down bids,
+/// then set-aside cards, then the hand).
+struct Deal {
+    items: [Item; 12],
+    m: usize,
+    bid_slots: [usize; 12],
+    bids: usize,
+    aside_end: usize,
+}
+
+/// Draws a redeal of seat `p`'s hidden cards. It reads only `p`'s own cards and bids,
+/// so drawing every seat's deal from the real state equals drawing each from a world
+/// where the seats before it were already redealt.
+fn draw_cards(w: &GhostForSale, p: SeatId, rng: &mut GameRng) -> Option<Deal> {
     let live = w.live_auction();
     let mut items = [(0u8, false); 12];
     let mut m = 0;
@@ -69,7 +112,7 @@ fn redeal_cards(w: &mut GhostForSale, p: SeatId, rng: &mut GameRng) {
         }
     }
     if m == 0 {
-        return;
+        return None;
     }
     // The back marks of the face-down bids (public), before the values are mixed.
     let marks: [bool; 12] =
@@ -116,8 +159,19 @@ fn redeal_cards(w: &mut GhostForSale, p: SeatId, rng: &mut GameRng) {
     if !ok {
         items = original;
     }
-    if let Some(a) = live {
-        for (&i, item) in bid_slots[..bids].iter().zip(items) {
+    Some(Deal {
+        items,
+        m,
+        bid_slots,
+        bids,
+        aside_end,
+    })
+}
+
+/// Puts a drawn deal into the world: the bids' values, the set-aside cards, the hand.
+fn place_cards(w: &mut GhostForSale, p: SeatId, deal: &Deal) {
+    if let Some(a) = w.live_auction() {
+        for (&i, item) in deal.bid_slots[..deal.bids].iter().zip(deal.items) {
             if let Some(b) = w.auctions[a].bids.get_mut(i) {
                 b.value = item.0;
             }
@@ -126,8 +180,8 @@ fn redeal_cards(w: &mut GhostForSale, p: SeatId, rng: &mut GameRng) {
     let pl = &mut w.players[p];
     pl.aside = [0; 11];
     pl.hand = [0; 11];
-    for (k, &(v, _)) in items[..m].iter().enumerate().skip(bids) {
-        if k < aside_end {
+    for (k, &(v, _)) in deal.items[..deal.m].iter().enumerate().skip(deal.bids) {
+        if k < deal.aside_end {
             pl.aside[usize::from(v)] += 1;
         } else {
             pl.hand[usize::from(v)] += 1;
@@ -136,7 +190,13 @@ fn redeal_cards(w: &mut GhostForSale, p: SeatId, rng: &mut GameRng) {
     pl.refresh_held();
 }
 
-fn redraw_question_cards(w: &mut GhostForSale, me: SeatId, rng: &mut GameRng) {
+/// Redraws into `cards` (the current round's "?" cards of `w`) those `me` has not seen.
+fn redraw_question_cards(
+    w: &GhostForSale,
+    me: SeatId,
+    cards: &mut SeatMap<Option<QuestionCard>, MAX_PLAYERS>,
+    rng: &mut GameRng,
+) {
     let r = usize::from(w.round);
     if w.round_revealed(r) {
         return;
@@ -151,7 +211,7 @@ fn redraw_question_cards(w: &mut GhostForSale, me: SeatId, rng: &mut GameRng) {
     let mut known_truth = 0;
     let mut total_truth = 0;
     for s in w.seats() {
-        match w.card[r][s] {
+        match cards[s] {
             None => {}
             Some(c) => {
                 let truth = c == QuestionCard::Truth;
@@ -172,7 +232,7 @@ fn redraw_question_cards(w: &mut GhostForSale, me: SeatId, rng: &mut GameRng) {
         rng.shuffle(free);
         let truths = total_truth - known_truth;
         for (k, &s) in free.iter().enumerate() {
-            w.card[r][s] = Some(if k < truths {
+            cards[s] = Some(if k < truths {
                 QuestionCard::Truth
             } else {
                 QuestionCard::Lie
@@ -180,7 +240,7 @@ fn redraw_question_cards(w: &mut GhostForSale, me: SeatId, rng: &mut GameRng) {
         }
     } else {
         for &s in free.iter() {
-            w.card[r][s] = Some(if rng.chance(1, 2) {
+            cards[s] = Some(if rng.chance(1, 2) {
                 QuestionCard::Truth
             } else {
                 QuestionCard::Lie

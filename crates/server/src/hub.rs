@@ -48,6 +48,7 @@ impl Hub {
         metrics: Arc<Metrics>,
         bot_delay: std::time::Duration,
         finished_cache_tables: usize,
+        bot_pool: crate::bots::PoolConfig,
     ) -> Self {
         let (writer, writer_task) = crate::writer::Writer::start(db.clone(), metrics.clone());
         Hub {
@@ -58,7 +59,7 @@ impl Hub {
             db,
             writer,
             writer_task,
-            bots: crate::bots::BotPool::per_core(),
+            bots: crate::bots::BotPool::new(bot_pool),
             bot_delay,
             metrics,
             closing: std::sync::atomic::AtomicBool::new(false),

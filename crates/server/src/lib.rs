@@ -19,6 +19,7 @@ pub mod hashing;
 pub mod headers;
 pub mod health;
 pub mod hub;
+pub mod kept_bots;
 pub mod keyed_lock;
 pub mod limit;
 pub mod listen;
@@ -75,6 +76,8 @@ pub struct Config {
     /// How long a bot in a seat waits before its move shows (its thinking counts
     /// toward it): players see a game unfold rather than jump. Zero: at once.
     pub bot_delay: Duration,
+    /// The bots' threads: how many, and how far below the runtime's priority.
+    pub bot_pool: bots::PoolConfig,
     /// Connection caps and the header deadline.
     pub connections: listen::ConnectionLimits,
     /// WebSocket connections one account may hold open at once.
@@ -130,6 +133,7 @@ impl Default for Config {
                 burst: 20.0,
             },
             bot_delay: Duration::ZERO,
+            bot_pool: bots::PoolConfig::default(),
             connections: listen::ConnectionLimits::default(),
             websockets_per_account: 16,
             subscriptions_per_ip: 1024,
@@ -414,6 +418,7 @@ impl Server {
                 metrics.clone(),
                 config.bot_delay,
                 config.finished_cache_tables,
+                config.bot_pool,
             ),
             connections,
             websockets: Arc::new(limit::Counter::new(config.websockets_per_account)),

@@ -43,6 +43,8 @@ pub struct LoadConfig {
     /// Print the server's figures (`/metrics`: RSS, tables, connections) to stderr
     /// every this many seconds of the measurement; `None`: only at the end.
     pub progress_seconds: Option<f64>,
+    /// The own server's bot threads (`Config::bot_pool`).
+    pub bot_pool: crate::bots::PoolConfig,
 }
 
 #[derive(Debug)]
@@ -117,18 +119,46 @@ pub struct ServerDelta {
     pub batches: u64,
     pub batch_sum: f64,
     pub batch_rows: u64,
+    /// `takuge_bot_search_decision_seconds` and `takuge_bot_think_seconds` bucket
+    /// counts.
+    pub bot_search_decision: Vec<u64>,
+    pub bot_think: Vec<u64>,
+}
+
+/// Bucket counts gained between two reads of one histogram.
+fn bucket_delta(after: &[u64], before: &[u64]) -> Vec<u64> {
+    after
+        .iter()
+        .zip(before)
+        .map(|(a, b)| a.saturating_sub(*b))
+        .collect()
+}
+
+/// The bucket bound (ms) at or below which a fraction `p` of a histogram's
+/// observations fell (`buckets` cumulative, per `metrics::BUCKETS`, then `+Inf`).
+fn bucket_quantile_ms(buckets: &[u64], p: f64) -> Option<f64> {
+    let total = *buckets.last()?;
+    if total == 0 {
+        return None;
+    }
+    let i = buckets.iter().position(|&c| c as f64 >= p * total as f64)?;
+    Some(
+        crate::metrics::BUCKETS
+            .get(i)
+            .map_or(f64::INFINITY, |b| b * 1000.0),
+    )
 }
 
 impl ServerDelta {
     fn between(before: &ServerSample, after: &ServerSample) -> ServerDelta {
         ServerDelta {
             committed: after.committed.saturating_sub(before.committed),
-            commit_wait: after
-                .commit_wait
-                .iter()
-                .zip(&before.commit_wait)
-                .map(|(a, b)| a.saturating_sub(*b))
-                .collect(),
+            commit_wait: bucket_delta(&after.commit_wait, &before.commit_wait),
+            bot_search_decision: bucket_delta(
+                &after.bot_search_decision,
+                &before.bot_search_decision,
+            ),
+            bot_think: bucket_delta(&after.bot_think, &before.bot_think),
             commit_wait_sum: after.commit_wait_sum - before.commit_wait_sum,
             batches: after.batches.saturating_sub(before.batches),
             batch_sum: after.batch_sum - before.batch_sum,
@@ -138,16 +168,7 @@ impl ServerDelta {
 
     /// The bucket bound (ms) at or below which a fraction `p` of the commit waits fell.
     fn commit_wait_quantile_ms(&self, p: f64) -> Option<f64> {
-        let total = *self.commit_wait.last()?;
-        let i = self
-            .commit_wait
-            .iter()
-            .position(|&c| c as f64 >= p * total as f64)?;
-        Some(
-            crate::metrics::BUCKETS
-                .get(i)
-                .map_or(f64::INFINITY, |b| b * 1000.0),
-        )
+        bucket_quantile_ms(&self.commit_wait, p)
     }
 }
 
@@ -198,6 +219,19 @@ impl std::fmt::Display for LoadReport {
             d.batches as f64 / self.seconds,
             per(d.batch_rows as f64, d.batches),
             per(d.batch_sum * 1000.0, d.batches),
+        )?;
+        let q = |b: &[u64], p: f64| {
+            bucket_quantile_ms(b, p).map_or_else(|| "-".to_string(), |ms| format!("≤ {ms}"))
+        };
+        writeln!(
+            f,
+            "server bots: {} moves, thinking p50 {} ms, p99 {} ms; {} searches, asked to chosen (thread wait and search, no pause) p50 {} ms, p99 {} ms",
+            d.bot_think.last().copied().unwrap_or(0),
+            q(&d.bot_think, 0.5),
+            q(&d.bot_think, 0.99),
+            d.bot_search_decision.last().copied().unwrap_or(0),
+            q(&d.bot_search_decision, 0.5),
+            q(&d.bot_search_decision, 0.99),
         )?;
         let p = &self.process;
         writeln!(
@@ -523,6 +557,8 @@ struct ServerSample {
     batches: u64,
     batch_sum: f64,
     batch_rows: u64,
+    bot_search_decision: Vec<u64>,
+    bot_think: Vec<u64>,
     rss: Option<u64>,
     cpu: Option<f64>,
     live_tables: i64,
@@ -567,6 +603,12 @@ async fn server_sample(http: &reqwest::Client, base: &str) -> Result<ServerSampl
             _ if name.starts_with("takuge_commit_wait_seconds_bucket") => {
                 sample.commit_wait.push(v as u64)
             }
+            _ if name.starts_with("takuge_bot_search_decision_seconds_bucket") => {
+                sample.bot_search_decision.push(v as u64)
+            }
+            _ if name.starts_with("takuge_bot_think_seconds_bucket") => {
+                sample.bot_think.push(v as u64)
+            }
             _ => {}
         }
     }
@@ -598,6 +640,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
                 per_account: lots,
                 auth_per_ip: lots,
                 bot_delay: Duration::from_millis(cfg.bot_delay_ms),
+                bot_pool: cfg.bot_pool,
                 // Every client of the load comes from loopback.
                 connections: crate::listen::ConnectionLimits {
                     max_per_ip: usize::MAX,

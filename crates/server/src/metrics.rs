@@ -29,6 +29,15 @@ pub struct Metrics {
     pub write_health: crate::health::WriteHealth,
     /// Bot searches stopped early because their table was abandoned (or shut down).
     pub bot_searches_cancelled: AtomicU64,
+    /// Bot searches that started from a tree kept from the seat's earlier searches.
+    pub bot_searches_reused: AtomicU64,
+    /// A searching bot's move, from its seat being asked to move to the move being
+    /// chosen: the wait for a bot thread and the search (the deliberate `bot_delay`
+    /// pause not included).
+    pub bot_search_decision: Histogram,
+    /// Every bot move's thinking alone (a rule bot's on the table's task, a search's on
+    /// a bot thread).
+    pub bot_think: Histogram,
     /// Password hashing: running now, most at once, refused as busy.
     pub hashing: std::sync::Arc<crate::hashing::HashStats>,
     /// Tables whose task is running although they are over (finished or abandoned):
@@ -112,9 +121,9 @@ pub fn write_rows(out: &mut String, rows: &[Row<'_>]) {
 }
 
 /// Upper bounds of the latency buckets, in seconds (a commit on a quiet machine takes
-/// well under a millisecond; under load tens).
-pub const BUCKETS: [f64; 14] = [
-    0.000_25, 0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5, 1.0, 5.0,
+/// well under a millisecond; under load tens; 0.25 is the bots' "normal" move target).
+pub const BUCKETS: [f64; 15] = [
+    0.000_25, 0.000_5, 0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0, 5.0,
 ];
 
 /// A Prometheus histogram of durations: per bucket the number of observations at most
@@ -170,7 +179,7 @@ impl Metrics {
     /// table or account.
     pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::new();
-        let rows: [(&str, &str, &str, i64); 12] = [
+        let rows: [(&str, &str, &str, i64); 13] = [
             (
                 "takuge_http_requests_total",
                 "counter",
@@ -212,6 +221,12 @@ impl Metrics {
                 "counter",
                 "Bot searches stopped early because their table was abandoned",
                 self.bot_searches_cancelled.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_bot_searches_reused_total",
+                "counter",
+                "Bot searches that started from the tree of the seat's earlier searches",
+                self.bot_searches_reused.load(Ordering::Relaxed) as i64,
             ),
             (
                 "takuge_commit_batch_rows_total",
@@ -302,6 +317,16 @@ impl Metrics {
             &mut out,
             "takuge_commit_batch_seconds",
             "Group-commit transactions, first statement to commit",
+        );
+        self.bot_search_decision.render(
+            &mut out,
+            "takuge_bot_search_decision_seconds",
+            "A searching bot's move, asked to chosen: the wait for a bot thread and the search",
+        );
+        self.bot_think.render(
+            &mut out,
+            "takuge_bot_think_seconds",
+            "A bot's thinking for one move",
         );
         self.hashing.render(&mut out);
         out

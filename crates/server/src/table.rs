@@ -244,6 +244,8 @@ pub enum Cmd {
         /// The committed step count the move was chosen at.
         version: u64,
         action: Value,
+        /// The seat's kept bot, back from its search (`crate::kept_bots`).
+        kept: Option<crate::kept_bots::Lent>,
     },
     /// Answers whether the table is live (open or playing).
     Subscribe {
@@ -318,6 +320,8 @@ struct Table {
     bot_in_flight: Option<u64>,
     /// Set to stop the search in flight, if a searching bot is thinking.
     bot_cancel: Option<Arc<AtomicBool>>,
+    /// The searching bot seats' bots, kept for the table's life (tree reuse).
+    kept: crate::kept_bots::KeptBots,
     counted_live: bool,
     /// Counted in `Metrics::finished_tables_resident` (over, still in memory).
     counted_over: bool,
@@ -960,6 +964,9 @@ impl Table {
             .fetch_add(1, Ordering::Relaxed);
         let after = next.to_move();
         track_pending(&mut self.pending_since, before, after, new_version);
+        if let Some(before) = &self.state {
+            self.kept.observe(&**before, seat, &action);
+        }
         self.state = Some(next);
         self.actions.push(LoggedAction { seat, action });
         self.moves.push_step(!drafting);
@@ -1188,13 +1195,18 @@ impl Table {
             // which saves two thread switches a move; its move still queues behind
             // whatever the table was already asked to do.
             let mut rng = GameRng::from_seed(seed);
-            match state.bot_action(seat, &bot, &mut rng) {
+            let thinking = std::time::Instant::now();
+            let chosen = state.bot_action(seat, &bot, &mut rng);
+            let thought = thinking.elapsed();
+            self.metrics.bot_think.observe(thought);
+            match chosen {
                 Ok(action) => {
                     let Some(tx) = self.me.upgrade() else { return };
                     let cmd = Cmd::BotMove {
                         seat,
                         version,
                         action,
+                        kept: None,
                     };
                     if due > tokio::time::Instant::now() {
                         tokio::spawn(async move {
@@ -1211,6 +1223,13 @@ impl Table {
             }
             return;
         }
+        let mut lent = match self.kept.lend(seat, &bot, &**state) {
+            Ok(lent) => lent,
+            Err(e) => {
+                tracing::error!(table, %seat, error = %e, "bot failed");
+                return;
+            }
+        };
         let snapshot = state.box_clone();
         let me = self.me.clone();
         let runtime = tokio::runtime::Handle::current();
@@ -1218,15 +1237,23 @@ impl Table {
         let cancel = Arc::new(AtomicBool::new(false));
         self.bot_cancel = Some(cancel.clone());
         let metrics = self.metrics.clone();
+        let asked = std::time::Instant::now();
         let started = self.bots.run(move || {
             let mut rng = GameRng::from_seed(seed);
-            let chosen = snapshot.bot_action_until(seat, &bot, &mut rng, cancel.clone());
+            let thinking = std::time::Instant::now();
+            let chosen = lent.choose(&*snapshot, seat, &mut rng, cancel.clone());
+            let (thought, decided) = (thinking.elapsed(), asked.elapsed());
             if cancel.load(Ordering::Relaxed) {
                 // The table was abandoned: nobody waits for this move.
                 metrics
                     .bot_searches_cancelled
                     .fetch_add(1, Ordering::Relaxed);
                 return;
+            }
+            metrics.bot_think.observe(thought);
+            metrics.bot_search_decision.observe(decided);
+            if lent.reused() {
+                metrics.bot_searches_reused.fetch_add(1, Ordering::Relaxed);
             }
             match chosen {
                 Ok(action) => {
@@ -1235,6 +1262,7 @@ impl Table {
                             seat,
                             version,
                             action,
+                            kept: Some(lent),
                         };
                         if tokio::time::Instant::now() < due {
                             // The rest of the pause on the runtime's timer, not here:
@@ -1521,7 +1549,13 @@ impl Table {
                 seat,
                 version,
                 action,
+                kept,
             } => {
+                // Kept even when its move is stale: its tree still holds, and the
+                // moves since it left are in its backlog.
+                if let Some(lent) = kept {
+                    self.kept.give_back(seat, lent);
+                }
                 if self.bot_in_flight == Some(version) {
                     self.bot_in_flight = None;
                 }
@@ -1960,6 +1994,7 @@ pub fn start(
         only_to: None,
         bot_in_flight: None,
         bot_cancel: None,
+        kept: Default::default(),
         counted_live: false,
         counted_over: false,
         thinking_since,
@@ -1981,6 +2016,13 @@ pub fn start(
         table.run(rx, stop).await
     });
     Ok(TableHandle { tx, task })
+}
+
+/// A table dropped without its loop's end (its task aborted) stops its search too.
+impl Drop for Table {
+    fn drop(&mut self) {
+        self.stop_bot_search();
+    }
 }
 
 /// Runs a table's `ended` however its task ends: returned, or dropped (aborted).

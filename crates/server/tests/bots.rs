@@ -1,5 +1,6 @@
 //! Bot seats (issue 16): the host picks each bot seat's level, a player who leaves is
-//! replaced at the table's level, and an abandoned table stops its bot's search.
+//! replaced at the table's level, an abandoned table stops its bot's search, and a
+//! searching bot is kept for the table's life and reuses its tree.
 
 mod common;
 
@@ -134,7 +135,46 @@ async fn abandoning_a_table_stops_its_bots_search(backend: Backend) {
     server.shutdown().await;
 }
 
+async fn a_searching_bot_seat_reuses_its_tree_and_the_table_plays_to_the_end(backend: Backend) {
+    let Some(env) = Env::new(backend).await else {
+        return;
+    };
+    let server = env.start().await;
+    let base = format!("http://{}", server.addr);
+    let host = Client::guest(server.addr).await;
+    let id = open_table(&host, false).await;
+    // One ISMCTS seat (about 0.2 s a decision) among rule bots: a whole game in seconds.
+    let bots = format!("/api/tables/{id}/bots");
+    for body in [json!({"bot": "easy"}), json!({"bot": "normal", "seat": 0})] {
+        let (s, t) = host.post(&bots, body).await;
+        assert_eq!(s, 200, "{t}");
+    }
+    let (s, t) = host
+        .post(&format!("/api/tables/{id}/start"), json!({}))
+        .await;
+    assert_eq!(s, 200, "{t}");
+    let waited = Instant::now();
+    let info = loop {
+        let (_, info) = host.get(&format!("/api/tables/{id}")).await;
+        if info["status"] != "playing" {
+            break info;
+        }
+        assert!(
+            waited.elapsed() < Duration::from_secs(180),
+            "the table with a searching bot did not finish: {info}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(info["status"], "finished", "{info}");
+    // The kept bot heard every move between its searches, so later searches started
+    // from the subtree of where it then stood.
+    let reused = metric(&base, "takuge_bot_searches_reused_total").await;
+    assert!(reused > 0, "no search started from a kept tree");
+    server.shutdown().await;
+}
+
 on_both_databases!(
     a_host_picks_each_bot_seats_level_and_a_player_who_leaves_is_replaced_at_that_level,
     abandoning_a_table_stops_its_bots_search,
+    a_searching_bot_seat_reuses_its_tree_and_the_table_plays_to_the_end,
 );

@@ -765,6 +765,7 @@ async fn the_load_test_drives_tables_and_reports() {
         bot_delay_ms: 0,
         database_url: None,
         progress_seconds: Some(0.4),
+        bot_pool: Default::default(),
     })
     .await
     .expect("runs");
@@ -871,6 +872,7 @@ async fn the_load_test_plays_drafts_on_the_database_given(backend: Backend) {
         bot_delay_ms: 0,
         database_url: Some(env.url.clone()),
         progress_seconds: None,
+        bot_pool: Default::default(),
     })
     .await
     .expect("runs");
