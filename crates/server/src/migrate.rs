@@ -156,38 +156,42 @@ async fn copy(source: &Db, target: &Db, replace: bool) -> Result<Outcome, String
     for t in &tables {
         held.insert(t.name.clone(), digest(target, t).await?);
     }
-    if held.values().any(|d| d.rows > 0) {
-        if held == digests {
-            return Ok(Outcome::AlreadyThere(report(&digests)));
-        }
-        if !replace {
-            let rows: Vec<String> = tables
-                .iter()
-                .filter_map(|t| {
-                    let n = held.get(&t.name).map_or(0, |d| d.rows);
-                    (n > 0).then(|| format!("{} {n}", t.name))
-                })
-                .collect();
-            return Err(format!(
-                "the target is not empty ({}) and differs from the source; nothing was changed. \
-                 Pass --replace to empty it and copy",
-                rows.join(", ")
-            ));
-        }
+    // Rows a migration itself inserts (a singleton such as `catalog_version`) are in
+    // every fresh database: they do not make a target hold data, and the source has its
+    // own copy of them, which replaces the target's.
+    let seeded = seeded_by_migrations();
+    let holds_data = tables
+        .iter()
+        .any(|t| !seeded.contains(&t.name) && held.get(&t.name).is_some_and(|d| d.rows > 0));
+    if held.values().any(|d| d.rows > 0) && held == digests {
+        return Ok(Outcome::AlreadyThere(report(&digests)));
+    }
+    if holds_data && !replace {
+        let rows: Vec<String> = tables
+            .iter()
+            .filter_map(|t| {
+                let n = held.get(&t.name).map_or(0, |d| d.rows);
+                (n > 0 && !seeded.contains(&t.name)).then(|| format!("{} {n}", t.name))
+            })
+            .collect();
+        return Err(format!(
+            "the target is not empty ({}) and differs from the source; nothing was changed. \
+             Pass --replace to empty it and copy",
+            rows.join(", ")
+        ));
     }
 
     let mut conn = target.acquire().await.map_err(|e| e.to_string())?;
     let mut tx = conn.begin().await.map_err(|e| e.to_string())?;
-    if replace {
-        let names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
-        sqlx::query(&format!(
-            "TRUNCATE {} RESTART IDENTITY CASCADE",
-            names.join(", ")
-        ))
-        .execute(&mut *tx)
-        .await
-        .map_err(|e| format!("cannot empty the target: {e}"))?;
-    }
+    // Empty (a fresh target: only what its migrations seeded; or `--replace`).
+    let names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
+    sqlx::query(&format!(
+        "TRUNCATE {} RESTART IDENTITY CASCADE",
+        names.join(", ")
+    ))
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| format!("cannot empty the target: {e}"))?;
     for t in &tables {
         copy_table(source, &mut tx, t).await?;
     }
@@ -285,6 +289,25 @@ async fn tables_in_key_order(target: &Db) -> Result<Vec<Table>, String> {
         }
     }
     Ok(ordered)
+}
+
+/// The tables the PostgreSQL migrations insert rows into themselves.
+fn seeded_by_migrations() -> BTreeSet<String> {
+    let migrator = sqlx::migrate!("./migrations/postgres");
+    let mut seeded = BTreeSet::new();
+    for m in migrator.migrations.iter() {
+        let sql = m.sql.to_ascii_lowercase();
+        for (at, _) in sql.match_indices("insert into ") {
+            let name: String = sql[at + "insert into ".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                seeded.insert(name);
+            }
+        }
+    }
+    seeded
 }
 
 fn select(t: &Table) -> String {
