@@ -245,6 +245,20 @@ async fn metrics(State(state): State<Arc<AppState>>) -> Response {
         .into_response()
 }
 
+/// Whether a request counts against its address's budget: the API, the WebSocket and the
+/// metrics do; reading the web client's own files (and the health probes) does not. A page is dozens of ES modules (a
+/// reload fetches them all again), and many people may share one address: counted, a
+/// few page loads used up the budget and the next page came half loaded (429s on its
+/// modules). The files are served from memory and cost nothing to guard.
+fn guarded(req: &axum::extract::Request) -> bool {
+    let read = matches!(
+        *req.method(),
+        axum::http::Method::GET | axum::http::Method::HEAD
+    );
+    let path = req.uri().path();
+    !read || path.starts_with("/api") || path == "/ws" || path == "/metrics"
+}
+
 /// Counts requests and applies the per-IP limit. Behind a trusted proxy the client's
 /// address comes from `X-Forwarded-For`, and the handlers see it as their `ConnectInfo`.
 async fn per_ip(
@@ -261,7 +275,7 @@ async fn per_ip(
     );
     let addr = SocketAddr::new(ip, peer.port());
     req.extensions_mut().insert(ConnectInfo(addr));
-    if !state.ip_limiter.check(&addr.ip()) {
+    if guarded(&req) && !state.ip_limiter.check(&addr.ip()) {
         return state
             .metrics
             .rate_limited(

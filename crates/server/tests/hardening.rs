@@ -373,6 +373,46 @@ async fn without_a_trusted_proxy_forwarded_for_is_ignored() {
     server.shutdown().await;
 }
 
+/// The web client is plain ES modules, dozens of files a page: loading the site must never
+/// use up an address's request budget (many people behind one school's or office's
+/// address; a reload), which guards the API. Over budget, the API answers 429 while the
+/// page's files are still served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_clients_files_are_not_counted_against_the_request_limit() {
+    let Some(env) = Env::new(Backend::Sqlite).await else {
+        return;
+    };
+    let few = Rate {
+        per_second: 0.001,
+        burst: 3.0,
+    };
+    let server = start(&env, |c| c.per_ip = few).await;
+    let http = reqwest::Client::new();
+    let status = |path: &'static str| {
+        let http = http.clone();
+        let addr = server.addr;
+        async move {
+            http.get(format!("http://{addr}{path}"))
+                .send()
+                .await
+                .expect("request")
+                .status()
+                .as_u16()
+        }
+    };
+    for _ in 0..20 {
+        for path in ["/", "/app.js", "/style.css", "/login", "/favicon.svg"] {
+            assert_eq!(status(path).await, 200, "{path}");
+        }
+    }
+    for _ in 0..3 {
+        assert_eq!(status("/api/games").await, 200);
+    }
+    assert_eq!(status("/api/games").await, 429, "the API keeps its limit");
+    assert_eq!(status("/app.js").await, 200);
+    server.shutdown().await;
+}
+
 // ---- item 11: a database that stops taking writes ----
 
 async fn text(addr: SocketAddr, path: &str) -> (u16, String) {
