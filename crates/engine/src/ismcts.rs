@@ -26,7 +26,7 @@
 //!   statistics summed; **tree reuse** ([`Forest`]) when the host reports every move;
 //!   a **cancellation** flag ([`Config::cancel`]).
 
-use crate::bot::{Bot, BotFactory, Determinized};
+use crate::bot::{Ask, Bot, BotFactory, Determinized};
 use crate::game::Game;
 use crate::rng::GameRng;
 use crate::seat::Seat;
@@ -83,6 +83,21 @@ pub struct Config<G: Game> {
     /// Set from elsewhere to stop the search early (a table abandoned mid-search): it
     /// is checked every 16 iterations, and the best move so far is returned.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// When the host asked for this move ([`crate::bot::Ask::at`]): a time budget ends
+    /// that long after it, so the time a move waited in a server's queue is part of
+    /// it. `None`: the budget starts with the search.
+    pub asked_at: Option<Instant>,
+    /// Moves waiting behind this one for the host's thread ([`crate::bot::Ask::queued`]):
+    /// a time budget is shared with them.
+    pub queued: u32,
+    /// Who answers a move left with less than a tenth of its time budget, because it
+    /// waited in the host's queue or shares it with the moves waiting behind it (an
+    /// overloaded server): the game's rule bot,
+    /// in microseconds, instead of a search of a few iterations. Every move is then
+    /// answered within about its budget of being asked, however long the queue (each
+    /// search ends by its own deadline, and every one queued before it ends earlier).
+    /// `None`: such a move still searches 16 iterations.
+    pub fallback: Option<BotFactory<G>>,
 }
 
 impl<G: Game> Default for Config<G> {
@@ -94,6 +109,9 @@ impl<G: Game> Default for Config<G> {
             rollout: Rollout::Random,
             max_playout: 10_000,
             cancel: None,
+            asked_at: None,
+            queued: 0,
+            fallback: None,
         }
     }
 }
@@ -518,6 +536,14 @@ impl<G: Game> Forest<G> {
     }
 }
 
+/// What is left of a time budget `t` for this move: from when it was asked, and at
+/// most its share with the moves queued behind it.
+fn time_left<G: Game>(config: &Config<G>, t: Duration) -> Duration {
+    let since_asked = config.asked_at.map_or(Duration::ZERO, |at| at.elapsed());
+    let share = t / config.queued.saturating_add(1);
+    t.saturating_sub(since_asked).min(share)
+}
+
 /// Whether the search was asked to stop (a table abandoned mid-search).
 fn cancelled(cancel: &Option<Arc<AtomicBool>>) -> bool {
     cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
@@ -552,7 +578,7 @@ pub fn search_in<G: Game>(
     let count = config.trees.max(1) as usize;
     let mut trees = forest.take(me, count, &legal);
     let deadline = match config.budget {
-        Budget::Time(t) => Some(Instant::now() + t),
+        Budget::Time(t) => Some(Instant::now() + time_left(config, t)),
         Budget::Iterations(_) => None,
     };
     let run = |index: usize, tree: &mut Tree<G>| {
@@ -562,7 +588,9 @@ pub fn search_in<G: Game>(
         loop {
             match (config.budget, deadline) {
                 (Budget::Iterations(n), _) if done >= n => break,
-                (_, Some(d)) if done.is_multiple_of(16) && Instant::now() >= d => break,
+                // At least 16 iterations, however late: a search of none would pick
+                // the first legal action.
+                (_, Some(d)) if done > 0 && done.is_multiple_of(16) && Instant::now() >= d => break,
                 _ => {}
             }
             if done.is_multiple_of(16) && cancelled(&config.cancel) {
@@ -619,6 +647,8 @@ pub struct IsmctsBot<G: Game> {
     pub config: Config<G>,
     /// Its trees between moves, when the host reports the moves ([`Bot::seen`]).
     forest: Forest<G>,
+    /// Its last move came from [`Config::fallback`]: asked too late to search.
+    rushed: bool,
 }
 
 impl<G: Game> IsmctsBot<G> {
@@ -627,6 +657,16 @@ impl<G: Game> IsmctsBot<G> {
             name,
             config,
             forest: Forest::default(),
+            rushed: false,
+        }
+    }
+
+    /// Whether the move has less than a tenth of its time budget left ([`time_left`]):
+    /// too little to search.
+    fn too_late(&self) -> bool {
+        match self.config.budget {
+            Budget::Time(t) => time_left(&self.config, t) < t / 10,
+            Budget::Iterations(_) => false,
         }
     }
 
@@ -646,6 +686,19 @@ impl<G: Game> IsmctsBot<G> {
         ))
     }
 
+    /// "normal" whose moves asked too late to search come from `rule_bot`
+    /// ([`Config::fallback`]).
+    pub fn normal_with(rule_bot: BotFactory<G>) -> Box<dyn Bot<G>> {
+        Box::new(Self::new(
+            "ismcts-normal",
+            Config {
+                budget: Budget::Time(Duration::from_millis(200)),
+                fallback: Some(rule_bot),
+                ..Config::default()
+            },
+        ))
+    }
+
     /// "strong": about 1 s a move, random rollouts.
     pub fn strong() -> Box<dyn Bot<G>> {
         Box::new(Self::new(
@@ -657,13 +710,15 @@ impl<G: Game> IsmctsBot<G> {
         ))
     }
 
-    /// "strong" with a game's rule bot playing the rollouts.
+    /// "strong" with a game's rule bot playing the rollouts (and answering the moves
+    /// asked too late to search, [`Config::fallback`]).
     pub fn strong_with(policy: BotFactory<G>) -> Box<dyn Bot<G>> {
         Box::new(Self::new(
             "ismcts-strong",
             Config {
                 budget: Budget::Time(Duration::from_secs(1)),
                 rollout: Rollout::Policy(policy),
+                fallback: Some(policy),
                 ..Config::default()
             },
         ))
@@ -680,6 +735,13 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
     }
 
     fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action> {
+        self.rushed = false;
+        if let Some(fallback) = self.config.fallback.filter(|_| self.too_late()) {
+            // The kept trees wait: the moves since their last search stay queued
+            // ([`Forest::seen`]), this one included once the host reports it.
+            self.rushed = true;
+            return fallback().choose(world, rng);
+        }
         search_in(world, &self.config, rng.next_u64(), &mut self.forest).map(|(a, _)| a)
     }
 
@@ -687,12 +749,18 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
         self.forest.reused_visits()
     }
 
+    fn rushed(&self) -> bool {
+        self.rushed
+    }
+
     fn seen(&mut self, seen: &Seen<G::Action>) {
         self.forest.seen(seen.clone());
     }
 
-    fn cancel_on(&mut self, flag: Arc<AtomicBool>) {
-        self.config.cancel = Some(flag);
+    fn asked(&mut self, ask: &Ask) {
+        self.config.cancel = ask.cancel.clone();
+        self.config.asked_at = ask.at;
+        self.config.queued = ask.queued;
     }
 }
 

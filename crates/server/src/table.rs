@@ -1238,10 +1238,15 @@ impl Table {
         self.bot_cancel = Some(cancel.clone());
         let metrics = self.metrics.clone();
         let asked = std::time::Instant::now();
-        let started = self.bots.run(move || {
+        let started = self.bots.run(move |queued| {
             let mut rng = GameRng::from_seed(seed);
             let thinking = std::time::Instant::now();
-            let chosen = lent.choose(&*snapshot, seat, &mut rng, cancel.clone());
+            let ask = takuge_engine::Ask {
+                at: Some(asked),
+                queued,
+                cancel: Some(cancel.clone()),
+            };
+            let chosen = lent.choose(&*snapshot, seat, &mut rng, &ask);
             let (thought, decided) = (thinking.elapsed(), asked.elapsed());
             if cancel.load(Ordering::Relaxed) {
                 // The table was abandoned: nobody waits for this move.
@@ -1254,6 +1259,9 @@ impl Table {
             metrics.bot_search_decision.observe(decided);
             if lent.reused() {
                 metrics.bot_searches_reused.fetch_add(1, Ordering::Relaxed);
+            }
+            if lent.rushed() {
+                metrics.bot_moves_rushed.fetch_add(1, Ordering::Relaxed);
             }
             match chosen {
                 Ok(action) => {
