@@ -463,11 +463,20 @@ pub type Searched<A> = (A, Vec<(A, u32)>);
 /// move and the moves it observed of the others, the subtree of where it now stands
 /// becomes the next search's starting tree. Reproducible: the same searches with the
 /// same seeds and the same moves seen give the same trees.
+///
+/// Between moves only the part below its own chosen move is kept: the rest can never
+/// be reached again, and a host that keeps a bot per seat (a server with a thousand
+/// tables) would otherwise hold every seat's whole last search — megabytes a table.
 pub struct Forest<G: Game> {
     trees: Vec<Tree<G>>,
     since: Vec<Seen<G::Action>>,
+    /// The own move the trees were already moved below, waiting for the host to report
+    /// it: the first move reported must be it (or the trees are stale).
+    after_own: Option<G::Action>,
     /// Root visits the trees of the last search started with (reused ones' only).
     reused: u32,
+    /// Root visits of the last search, before its trees were cut below its move.
+    searched: u32,
 }
 
 impl<G: Game> Default for Forest<G> {
@@ -475,7 +484,9 @@ impl<G: Game> Default for Forest<G> {
         Forest {
             trees: Vec::new(),
             since: Vec::new(),
+            after_own: None,
             reused: 0,
+            searched: 0,
         }
     }
 }
@@ -483,8 +494,16 @@ impl<G: Game> Default for Forest<G> {
 impl<G: Game> Forest<G> {
     /// A move played at the table, as the seat saw it (every move, in order).
     pub fn seen(&mut self, seen: Seen<G::Action>) {
-        if !self.trees.is_empty() {
-            self.since.push(seen);
+        if self.trees.is_empty() {
+            return;
+        }
+        match self.after_own.take() {
+            // The trees already stand below this move.
+            Some(own) if matches!(&seen, Seen::Own(a) if *a == own) => {}
+            // Another move came first (a simultaneous decision committed before
+            // mine): the trees went down the wrong branch.
+            Some(_) => self.clear(),
+            None => self.since.push(seen),
         }
     }
 
@@ -492,6 +511,28 @@ impl<G: Game> Forest<G> {
     pub fn clear(&mut self) {
         self.trees.clear();
         self.since.clear();
+        self.after_own = None;
+    }
+
+    /// After a search that chose `own`: keeps only each tree's part below it. A tree
+    /// that cannot follow it (its move never expanded there) is dropped, and with it
+    /// the others, as `take` reuses trees only all together.
+    fn keep_below(&mut self, own: &G::Action) {
+        let step = [Seen::Own(own.clone())];
+        let trees = std::mem::take(&mut self.trees);
+        let count = trees.len();
+        let kept: Vec<Tree<G>> = trees.into_iter().filter_map(|t| t.follow(&step)).collect();
+        if kept.len() == count {
+            self.trees = kept;
+            self.after_own = Some(own.clone());
+        } else {
+            self.clear();
+        }
+    }
+
+    /// Nodes held between moves, over all trees (for tests and hosts' memory figures).
+    pub fn kept_nodes(&self) -> usize {
+        self.trees.iter().map(|t| t.nodes.len()).sum()
     }
 
     /// The trees to start a search of `me`'s from, `count` of them: the kept ones
@@ -501,7 +542,8 @@ impl<G: Game> Forest<G> {
         let kept = std::mem::take(&mut self.trees);
         // Between two searches of mine at least my own move was played; no report of
         // it means the host does not report moves, and the old root is stale.
-        let reusable = !since.is_empty() && kept.len() == count;
+        let reported = self.after_own.take().is_none();
+        let reusable = reported && kept.len() == count;
         let mut trees: Vec<Tree<G>> = Vec::with_capacity(count);
         if reusable {
             for tree in kept {
@@ -526,7 +568,7 @@ impl<G: Game> Forest<G> {
 
     /// Root visits of the trees of the last search (reused and new): for tests.
     pub fn root_visits(&self) -> u32 {
-        self.trees.iter().map(Tree::root_visits).sum()
+        self.searched
     }
 
     /// Root visits the last search's trees started with, before it searched: more
@@ -630,6 +672,7 @@ pub fn search_in<G: Game>(
             }
         }
     }
+    forest.searched = trees.iter().map(Tree::root_visits).sum();
     forest.trees = trees;
     forest.since.clear();
     // Most visits; ties to the earliest listed action (deterministic).
@@ -638,6 +681,7 @@ pub fn search_in<G: Game>(
         .enumerate()
         .max_by(|a, b| a.1 .1.cmp(&b.1 .1).then(b.0.cmp(&a.0)))
         .map(|(_, t)| t.0.clone())?;
+    forest.keep_below(&best);
     Some((best, totals))
 }
 

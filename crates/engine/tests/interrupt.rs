@@ -813,3 +813,37 @@ fn a_late_move_without_a_fallback_searches_sixteen_iterations_a_tree() {
     assert!(!bot.rushed());
     assert_eq!(bot.root_visits(), 3 * 16);
 }
+
+/// "Between moves only the part below its own chosen move is kept": a server keeps a
+/// searching bot per seat for a whole game, and holding each one's whole last search
+/// cost megabytes a table. Every node below the chosen move was made by an iteration
+/// through it, so at most its visits (and the node itself) remain; the branches of the
+/// other candidates are gone.
+#[test]
+fn between_moves_a_search_keeps_only_the_tree_below_its_own_move() {
+    use takuge_engine::ismcts::{search_in, Budget, Config, Forest};
+    use takuge_engine::Determinized;
+    let (state, seat) = first_choice();
+    let world = Determinized::sample(&state, seat, &mut GameRng::from_seed(1));
+    let config = Config {
+        budget: Budget::Iterations(2_000),
+        trees: 1,
+        ..Config::default()
+    };
+    let mut forest = Forest::default();
+    let Some((best, visits)) = search_in(&world, &config, 5, &mut forest) else {
+        panic!("no move");
+    };
+    let chosen: u32 = visits.iter().filter(|v| v.0 == best).map(|v| v.1).sum();
+    let others: u32 = visits.iter().filter(|v| v.0 != best).map(|v| v.1).sum();
+    assert!(
+        others > 0,
+        "the other candidates were searched too: {visits:?}"
+    );
+    let kept = forest.kept_nodes();
+    assert!(kept >= 1);
+    assert!(
+        kept <= chosen as usize + 1,
+        "kept {kept} nodes, more than the {chosen} iterations through the chosen move"
+    );
+}
