@@ -31,7 +31,7 @@ pub mod testing;
 mod types;
 mod view;
 
-pub use bot::{bots, RuleBot, Strategy};
+pub use bot::{bots, Leaning, RuleBot, Strategy};
 pub use data::{components, Components, DataError, BOARD_TOML, CARDS_TOML, TILES_TOML};
 pub use rules::awakening::Awakening;
 pub use setup::MIN_PLAYERS;
