@@ -42,17 +42,40 @@ const PARTS: [&str; 8] = [
     "H destiny",
 ];
 
-/// What is counted at the end.
-const COUNTS: [(&str, Count); 8] = [
-    ("Bitoku cards", Count::BitokuCards),
-    ("dragonflies", Count::Dragonflies),
-    ("visions", Count::Visions),
-    ("buildings", Count::BuildingsBuilt),
-    ("crystals", Count::Crystals),
-    ("yokai retired", Count::YokaiRetired),
-    ("mitama", Count::Mitama),
-    ("pilgrims awake", Count::PilgrimsAwake),
+/// What a seat has at the end: the things each strategy goes after.
+const COUNTS: [&str; 12] = [
+    "buildings",
+    "crystals",
+    "deck yokai taken",
+    "yokai retired",
+    "kodama steps",
+    "tracks led",
+    "lake points",
+    "visions",
+    "visions met",
+    "Bitoku cards",
+    "dragonflies",
+    "mitama",
 ];
+
+/// The [`COUNTS`] of `seat` at the end; `taken`: the deck yokai it held in the game.
+fn counts(state: &Bitoku, seat: u8, taken: u32) -> [u32; 12] {
+    let p = state.player(usize::from(seat));
+    [
+        state.count(seat, Count::BuildingsBuilt),
+        state.count(seat, Count::Crystals),
+        taken,
+        state.count(seat, Count::YokaiRetired),
+        p.kodama.iter().map(|&k| u32::from(k)).sum(),
+        state.tracks_led(seat),
+        state.awakening(seat).lake.max(0) as u32,
+        state.count(seat, Count::Visions),
+        state.visions_met(seat),
+        state.count(seat, Count::BitokuCards),
+        state.count(seat, Count::Dragonflies),
+        state.count(seat, Count::Mitama),
+    ]
+}
 
 /// The kinds of things counted.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -202,7 +225,7 @@ struct SeatGame {
     /// The points: during play, then the Awakening's B–H.
     parts: [i32; 8],
     /// What the seat had at the end ([`COUNTS`]).
-    counts: [u32; 8],
+    counts: [u32; 12],
     /// Held when the game began (dealt at random: a vision, a dragonfly, a rock).
     dealt: [u64; 8],
 }
@@ -365,9 +388,8 @@ fn play_one(g: usize, seed: u64) -> Result<Vec<SeatGame>, String> {
             a.visions,
             a.destiny,
         ];
-        for (n, (_, what)) in sg.counts.iter_mut().zip(COUNTS) {
-            *n = state.count(s as u8, what);
-        }
+        let taken = (sg.held[Kind::Yokai.index()] & kind_mask(Kind::Yokai)).count_ones();
+        sg.counts = counts(&state, s as u8, taken);
         let rock = state.player(s).rock;
         set(&mut sg.played, Kind::Iwakura, rock);
     }
@@ -675,7 +697,7 @@ fn report(a: &Args, games: &[Vec<SeatGame>]) -> String {
     let _ = writeln!(
         out,
         "\n### What a seat has at the end (mean per seat-game)\n\n| bot | {} |\n|---|{}",
-        COUNTS.map(|(n, _)| n).join(" | "),
+        COUNTS.join(" | "),
         "---|".repeat(COUNTS.len())
     );
     for (i, name) in STRATEGIES.iter().enumerate() {

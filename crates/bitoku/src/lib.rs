@@ -31,7 +31,7 @@ pub mod testing;
 mod types;
 mod view;
 
-pub use bot::{bots, RuleBot, Strategy};
+pub use bot::{bots, Leaning, RuleBot, Strategy};
 pub use data::{components, Components, DataError, BOARD_TOML, CARDS_TOML, TILES_TOML};
 pub use rules::awakening::Awakening;
 pub use setup::MIN_PLAYERS;
@@ -62,8 +62,10 @@ impl Game for Bitoku {
     type Reject = Reject;
 
     /// 2: the balance pass of issue 15 changed the component data (docs/games/bitoku.md,
-    /// "Balance"): the same seed and moves no longer play the same game.
-    const RULES_VERSION: u32 = 2;
+    /// "Balance"): the same seed and moves no longer play the same game. 3: the second
+    /// pass, with strategy bots that play different games, changed it again (the
+    /// amulet dragonflies, Mokumokuren, a Bitoku-card vision).
+    const RULES_VERSION: u32 = 3;
 
     fn meta() -> &'static GameMeta {
         &META

@@ -173,6 +173,23 @@ impl Bitoku {
         sum / tied as i32
     }
 
+    /// The kodama tracks `seat` leads: its kodama off the start space and no other
+    /// kodama (a player's, the neutral one, the Tengu's) ahead of it.
+    pub fn tracks_led(&self, seat: u8) -> u32 {
+        let neutral = c().board.kodama.neutral_space;
+        let mine = self.player(usize::from(seat)).kodama;
+        (0..REGIONS)
+            .filter(|&r| {
+                let at = mine.get(r).copied().unwrap_or(0);
+                at > 0
+                    && (0..self.players_usize())
+                        .all(|s| self.p[s].kodama.get(r).copied().unwrap_or(0) <= at)
+                    && !(self.neutral && neutral > at)
+                    && !(self.solo && self.tengu.kodama.get(r).is_some_and(|&k| k > at))
+            })
+            .count() as u32
+    }
+
     /// What an Iwakura symbol or a vision counts for `seat`.
     pub fn count(&self, seat: u8, what: Count) -> u32 {
         let p = self.player(usize::from(seat));
@@ -201,10 +218,21 @@ impl Bitoku {
     /// for one vision is not counted for another of the same count (「他の「幻視カード」の
     /// 達成のための要素として参照できない」), under the best assignment.
     pub(crate) fn vision_points(&self, seat: u8) -> i32 {
+        self.visions_scored(seat).0
+    }
+
+    /// How many of `seat`'s visions are met under the assignment G scores.
+    pub fn visions_met(&self, seat: u8) -> u32 {
+        self.visions_scored(seat).1
+    }
+
+    /// G's points and the number of visions met, under the best assignment.
+    fn visions_scored(&self, seat: u8) -> (i32, u32) {
         let comp = c();
         let p = self.player(usize::from(seat));
         let vision = |id: u8| comp.cards.vision.get(usize::from(id));
         let mut total = 0;
+        let mut met = 0;
         for (i, &id) in p.visions.iter().enumerate() {
             let Some(v) = vision(id) else { continue };
             // Each count's group once, at its first vision.
@@ -223,7 +251,7 @@ impl Bitoku {
                 .collect();
             let have = self.count(seat, v.count);
             let k = group.len().min(12);
-            let mut best = i32::MIN;
+            let mut best = (i32::MIN, 0);
             for mask in 0u32..(1 << k) {
                 let mut need = 0u32;
                 let mut score = 0i32;
@@ -235,12 +263,13 @@ impl Bitoku {
                         score -= i32::from(w.loss);
                     }
                 }
-                if need <= have {
-                    best = best.max(score);
+                if need <= have && score > best.0 {
+                    best = (score, mask.count_ones());
                 }
             }
-            total += best.max(-1000);
+            total += best.0.max(-1000);
+            met += best.1;
         }
-        total
+        (total, met)
     }
 }
