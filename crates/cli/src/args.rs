@@ -131,8 +131,14 @@ pub struct AdminArgs {
     #[command(subcommand)]
     pub action: AdminAction,
     /// The server's database: `sqlite://takuge.db` (a bare path works too) or
-    /// `postgres://...`.
-    #[arg(long, default_value = "sqlite://takuge.db", global = true)]
+    /// `postgres://...`; from `TAKUGE_DATABASE_URL` when the flag is absent.
+    #[arg(
+        long,
+        env = "TAKUGE_DATABASE_URL",
+        hide_env_values = true,
+        default_value = "sqlite://takuge.db",
+        global = true
+    )]
     pub database_url: String,
 }
 
@@ -245,8 +251,15 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
     pub bind: std::net::SocketAddr,
     /// The database: SQLite (`sqlite://file`, created on first start) or PostgreSQL
-    /// (`postgres://user@host/db`); migrated on start.
-    #[arg(long, default_value = "sqlite://takuge.db", value_name = "URL")]
+    /// (`postgres://user@host/db`); migrated on start. From `TAKUGE_DATABASE_URL` when
+    /// the flag is absent, so that a password stays out of the process list.
+    #[arg(
+        long,
+        env = "TAKUGE_DATABASE_URL",
+        hide_env_values = true,
+        default_value = "sqlite://takuge.db",
+        value_name = "URL"
+    )]
     pub database_url: String,
     /// Mark session cookies `Secure` (when served over HTTPS).
     #[arg(long)]
@@ -263,7 +276,7 @@ pub struct ServeArgs {
     /// A proxy (address or CIDR block) whose `X-Forwarded-For` names the client, for
     /// the per-address limits behind nginx or a load balancer. Repeatable. Default:
     /// none; every client is its own peer address.
-    #[arg(long = "trusted-proxy", value_name = "CIDR")]
+    #[arg(long = "trusted-proxy", value_name = "ADDR|CIDR", value_parser = address_or_block)]
     pub trusted_proxies: Vec<takuge_server::listen::IpNet>,
     /// Connections open at once, in all (default: what the descriptor limit allows,
     /// less a reserve for the database and files).
@@ -408,4 +421,47 @@ pub struct BenchArgs {
     /// The seed the games' seeds derive from.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// An address (one host: `/32` or `/128`) or a CIDR block.
+fn address_or_block(text: &str) -> Result<takuge_server::listen::IpNet, String> {
+    if let Ok(net) = text.parse::<takuge_server::listen::IpNet>() {
+        return Ok(net);
+    }
+    text.parse::<std::net::IpAddr>()
+        .map(takuge_server::listen::IpNet::from)
+        .map_err(|_| format!("`{text}` is neither an IP address nor a CIDR block (10.0.0.0/8)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn serve_args(extra: &[&str]) -> Result<ServeArgs, clap::Error> {
+        let argv = ["takuge", "serve"].iter().chain(extra).copied();
+        match Cli::try_parse_from(argv)?.command {
+            Command::Serve(args) => Ok(args),
+            other => panic!("not serve: {other:?}"),
+        }
+    }
+
+    /// "A proxy (address or CIDR block)": nginx on the same machine is the address
+    /// 127.0.0.1, as docs/DEPLOY.md's unit gives it; it was refused ("invalid IP address
+    /// syntax") because only CIDR blocks parsed.
+    #[test]
+    fn a_trusted_proxy_is_an_address_or_a_cidr_block() {
+        let args = serve_args(&[
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--trusted-proxy",
+            "10.0.0.0/8",
+            "--trusted-proxy",
+            "::1",
+        ])
+        .expect("parses");
+        let nets: Vec<String> = args.trusted_proxies.iter().map(|n| n.to_string()).collect();
+        assert_eq!(nets, ["127.0.0.1/32", "10.0.0.0/8", "::1/128"]);
+        let bad = serve_args(&["--trusted-proxy", "nginx"]).expect_err("refused");
+        assert!(bad.to_string().contains("nginx"), "{bad}");
+    }
 }

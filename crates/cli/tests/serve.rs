@@ -19,7 +19,17 @@ fn fresh_dir() -> PathBuf {
 
 /// Starts `takuge serve` on an ephemeral loopback port; returns it and its address.
 fn serve(dir: &PathBuf) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_takuge"))
+    serve_with(dir, None)
+}
+
+/// [`serve`], with `TAKUGE_DATABASE_URL` set to `database_url` (or unset).
+fn serve_with(dir: &PathBuf, database_url: Option<&str>) -> (Child, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_takuge"));
+    match database_url {
+        Some(url) => command.env("TAKUGE_DATABASE_URL", url),
+        None => command.env_remove("TAKUGE_DATABASE_URL"),
+    };
+    let mut child = command
         .args(["serve", "--bind", "127.0.0.1:0"])
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -101,6 +111,26 @@ fn serve_creates_its_database_answers_and_survives_sigkill() {
     assert!(
         lobby.contains("\"players\":4"),
         "the table survived: {lobby}"
+    );
+    child.kill().expect("kill");
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A deployment keeps the database URL (with a PostgreSQL password) out of the process
+/// list: `TAKUGE_DATABASE_URL` names the database when `--database-url` is absent
+/// (docs/DEPLOY.md, the systemd unit's `EnvironmentFile=`).
+#[test]
+fn serve_reads_its_database_url_from_the_environment() {
+    let dir = fresh_dir();
+    let db = dir.join("from-env.db");
+    let (mut child, addr) = serve_with(&dir, Some(&format!("sqlite://{}", db.display())));
+    let health = get(&addr, "/healthz");
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    assert!(db.exists(), "the database the environment names is created");
+    assert!(
+        !dir.join("takuge.db").exists(),
+        "the default database is not used"
     );
     child.kill().expect("kill");
     let _ = child.wait();

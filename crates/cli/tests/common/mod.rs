@@ -51,6 +51,7 @@ impl Served {
             .args(extra)
             .current_dir(&dir)
             .env_remove("RUST_LOG")
+            .env_remove("TAKUGE_DATABASE_URL")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
