@@ -3,10 +3,11 @@
 //! anyone, and sends every subscribed connection exactly what its viewer may see.
 
 use crate::action_id::{ActionIds, Seen};
-use crate::db::{now, Db};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::moves::Moves;
+use crate::store::Store;
+use crate::time::now;
 use crate::writer::Writer;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -1106,7 +1107,7 @@ impl Table {
             log,
             outcome: self.meta.outcome.as_ref(),
             clock: self.clock_out(),
-            server_time_ms: crate::db::now_ms(),
+            server_time_ms: crate::time::now_ms(),
         };
         table_message(&head, view, legal)
     }
@@ -1359,7 +1360,7 @@ impl Table {
         if self.meta.clock == Clock::None {
             return None;
         }
-        let now_ms = crate::db::now_ms();
+        let now_ms = crate::time::now_ms();
         Some(ClockState {
             reserve_ms: self.reserve_ms.clone(),
             thinking_since_ms: self
@@ -1714,14 +1715,14 @@ pub struct Log {
 }
 
 /// Loads a table (any status) from the database; `None` if there is no such table.
-pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiError> {
+pub async fn load(db: &Store, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiError> {
     let Some(row) = sqlx::query(
         "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state,
                 rules_version, abandoned_reason
          FROM game_tables WHERE id = $1",
     )
     .bind(id)
-    .fetch_optional(db)
+    .fetch_optional(db.pool())
     .await?
     else {
         return Ok(None);
@@ -1731,7 +1732,7 @@ pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiE
         "SELECT seat, user_id, bot, name, replaced FROM seats WHERE table_id = $1 ORDER BY seat",
     )
     .bind(id)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     let seats = seat_rows
         .iter()
@@ -1747,7 +1748,7 @@ pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiE
         "SELECT version, seat, action, client_id FROM actions WHERE table_id = $1 ORDER BY version",
     )
     .bind(id)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     let mut actions = Vec::with_capacity(action_rows.len());
     let mut ids = ActionIds::default();
@@ -1968,7 +1969,7 @@ pub fn start(
         if c.reserve_ms.len() == players && c.thinking_since_ms.len() == players {
             reserve_ms.clone_from(&c.reserve_ms);
             let now = tokio::time::Instant::now();
-            let now_ms = crate::db::now_ms();
+            let now_ms = crate::time::now_ms();
             for (t, since) in thinking_since.iter_mut().zip(&c.thinking_since_ms) {
                 *t = since.map(|ms| {
                     let ago = Duration::from_millis(now_ms.saturating_sub(ms).max(0) as u64);

@@ -5,9 +5,10 @@ use super::catalog_api::visible_game;
 use super::{registered, visible_owner, Person};
 use crate::api::ApiJson;
 use crate::auth::{Auth, MaybeAuth};
-use crate::db::{now, Db};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
+use crate::store::Store;
+use crate::time::now;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -64,7 +65,7 @@ const PLAY_SELECT: &str = "SELECT p.id, p.user_id, p.played_on, p.minutes, p.com
     FROM plays p JOIN catalog_games g ON g.id = p.game_id";
 
 /// The plays of `rows` (from [`PLAY_SELECT`]) with their players.
-async fn plays_of(db: &Db, rows: Vec<sqlx::any::AnyRow>) -> Result<Vec<Play>, ApiError> {
+async fn plays_of(db: &Store, rows: Vec<sqlx::any::AnyRow>) -> Result<Vec<Play>, ApiError> {
     let mut plays: Vec<Play> = rows
         .iter()
         .map(|r| {
@@ -98,7 +99,7 @@ async fn plays_of(db: &Db, rows: Vec<sqlx::any::AnyRow>) -> Result<Vec<Play>, Ap
          WHERE play_id IN ({}) ORDER BY play_id, position",
         ids.join(",")
     ))
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     let mut by_play: HashMap<i64, Vec<PlayPlayer>> = HashMap::new();
     for r in rows {
@@ -120,7 +121,7 @@ async fn plays_of(db: &Db, rows: Vec<sqlx::any::AnyRow>) -> Result<Vec<Play>, Ap
 }
 
 /// The latest plays of a game in histories shown to everyone.
-pub async fn recent_public_plays(db: &Db, game: i64, n: i64) -> Result<Vec<Play>, ApiError> {
+pub async fn recent_public_plays(db: &Store, game: i64, n: i64) -> Result<Vec<Play>, ApiError> {
     let rows = sqlx::query(&format!(
         "{PLAY_SELECT} JOIN users u ON u.id = p.user_id
          WHERE p.game_id = $1 AND u.guest = 0
@@ -129,7 +130,7 @@ pub async fn recent_public_plays(db: &Db, game: i64, n: i64) -> Result<Vec<Play>
     ))
     .bind(game)
     .bind(n)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     plays_of(db, rows).await
 }
@@ -271,7 +272,7 @@ pub async fn log_play(
         .ok_or_else(|| ApiError::internal("a manual play conflicted"))?;
     let rows = sqlx::query(&format!("{PLAY_SELECT} WHERE p.id = $1"))
         .bind(id)
-        .fetch_all(&state.db)
+        .fetch_all(state.db.pool())
         .await?;
     let play = plays_of(&state.db, rows)
         .await?
@@ -311,7 +312,7 @@ pub struct PlayHistory {
 }
 
 pub async fn history_of(
-    db: &Db,
+    db: &Store,
     user: Person,
     game: Option<i64>,
     limit: i64,
@@ -324,7 +325,7 @@ pub async fn history_of(
     .bind(game)
     .bind(game)
     .bind(limit)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     let plays = plays_of(db, rows).await?;
     let stats = sqlx::query(
@@ -339,7 +340,7 @@ pub async fn history_of(
     .bind(user.id)
     .bind(game)
     .bind(game)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?
     .iter()
     .map(|r| GameStats {
@@ -363,7 +364,7 @@ pub async fn history_of(
     .bind(user.id)
     .bind(game)
     .bind(game)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?
     .iter()
     .map(|r| Month {
