@@ -6,7 +6,7 @@
 //! start-up catch-up (for a match whose play a crash kept from being written) do the
 //! same; a play already recorded is never written twice.
 
-use crate::shelf::plays::{insert_play, NewPlayer, PlayRow};
+use super::plays::{insert_play, NewPlayer, PlayRow};
 use crate::time::now;
 use sqlx::Connection;
 use sqlx::Row;

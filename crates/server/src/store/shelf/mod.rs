@@ -1,10 +1,11 @@
 //! The shelf's storage: the people and visibility a shelf is read by, the version
 //! numbers a shelf is cached by (`versions`), the query builder its filters use
 //! (`sql`), the plays a finished match records (`matches`) and the catalog seeded
-//! on the first start (`seed`). (The catalog's, collections', plays', reviews' and
-//! recommendations' queries are still in `crate::shelf`.)
+//! on the first start (`seed`), plays and histories (`plays`). (The catalog's,
+//! collections', reviews' and recommendations' queries are still in `crate::shelf`.)
 
 pub mod matches;
+pub mod plays;
 pub mod seed;
 pub mod sql;
 pub mod versions;
