@@ -1,24 +1,13 @@
 // art-heist in a real browser: a whole game by clicking the table, secrets between two
 // players at one table, reload mid-game, and the Japanese game vocabulary.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled } from './lib.mjs';
 
 let srv;
 let browser;
 
-before(async () => {
-  srv = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (srv) {
-    await srv.stop();
-    srv.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server: srv, browser } = started));
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

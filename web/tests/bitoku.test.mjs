@@ -1,26 +1,15 @@
 // Bitoku (美徳) in a real browser: whole games by clicking the board (two players, and solo
 // against the Tengu), a phone screen in both languages, and the rules page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, seededRandom, waitSettled } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, seededRandom, waitSettled } from './lib.mjs';
 
 const GAME = 'bitoku';
 const PHONE = { width: 390, height: 844 };
 let srv;
 let browser;
 
-before(async () => {
-  srv = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (srv) {
-    await srv.stop();
-    srv.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server: srv, browser } = started));
 
 // A table of `players` with this page's player in seat 1 and the rule bot in the others
 // (the quick one: the search bots think for longer), started.

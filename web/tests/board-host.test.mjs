@@ -2,25 +2,14 @@
 // the art-heist board: an exhibit of several letters put together by keyboard keeps the
 // focus on the art across redraws, and ctx.sendSequence sends its steps in order, one at a
 // time, with the seat pending until the last.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createTable, playToEnd, waitSettled } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, createTable, playToEnd, waitSettled } from './lib.mjs';
 
 let srv;
 let browser;
 
-before(async () => {
-  srv = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (srv) {
-    await srv.stop();
-    srv.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server: srv, browser } = started));
 
 // Every act the page sends, with what the page showed as it went out: whether this seat
 // was still pending, the draft steps the table had acknowledged, and where the focus was.

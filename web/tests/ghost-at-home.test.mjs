@@ -1,25 +1,14 @@
 // Ghost at Home in a real browser: whole games by clicking (with and without the special
 // cards), two players' secrets, reload mid-game, Japanese vocabulary, screenshots.
-import { describe, test, before, after } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled, seededRandom } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled, seededRandom } from './lib.mjs';
 
 const GAME = 'ghost-at-home';
 let srv;
 let browser;
 
-before(async () => {
-  srv = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (srv) {
-    await srv.stop();
-    srv.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server: srv, browser } = started));
 
 // The seat's own view straight from the server (a second WebSocket in the page, with the
 // page's session), as the ground truth for what the board may show.

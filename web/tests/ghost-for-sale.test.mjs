@@ -1,9 +1,9 @@
 // Ghost for Sale in a real browser: whole games by clicking (the basic game, and the special
 // cards on a phone in Japanese), a bidding turn built on the table and undone before it is
 // sent, a reload mid-game, secrets kept between two players at one table.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createTable, joinTable, screenshot, waitSettled } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, createTable, joinTable, screenshot, waitSettled } from './lib.mjs';
 
 const GAME = 'ghost-for-sale';
 // TAKUGE_TEST_SEED (as in lib.mjs) moves every game's clicks to other choices.
@@ -12,18 +12,7 @@ const seed = (k) => (SEED - 1) * 1000 + k;
 let srv;
 let browser;
 
-before(async () => {
-  srv = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (srv) {
-    await srv.stop();
-    srv.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server: srv, browser } = started));
 
 const version = (page) => page.evaluate(() => Number(document.body.dataset.version));
 const step = (page) => page.evaluate(() => document.querySelector('.gfs-board')?.dataset.step || null);

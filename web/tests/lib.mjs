@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -118,6 +119,26 @@ function launchChromium(executablePath) {
 }
 
 let nameCounter = 0;
+// One server and one browser for a whole test file: started before its first test,
+// closed (and the server's data removed) after its last. `started` receives
+// `{ server, browser }` once both are up.
+export function useServerAndBrowser(started, serverOptions = {}) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer(serverOptions);
+    browser = await launchBrowser();
+    started({ server, browser });
+  });
+  after(async () => {
+    if (browser) await browser.close();
+    if (server) {
+      await server.stop();
+      server.cleanup();
+    }
+  });
+}
+
 export function uniqueName(prefix = 'p') {
   nameCounter += 1;
   return `${prefix}${process.pid}_${nameCounter}_${Math.floor(Math.random() * 1e6)}`.slice(0, 32);

@@ -1,25 +1,14 @@
 // A phone (390×844), issue 21 item 5: no page of the site scrolls sideways — the lobby,
 // the login, the shelf, every rules page and a table of every game in play — in English and
 // Japanese (`document.documentElement.scrollWidth <= innerWidth`).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createTable, playToEnd, waitSettled } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, createTable, playToEnd, waitSettled } from './lib.mjs';
 
 let srv;
 let browser;
 
-before(async () => {
-  srv = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (srv) {
-    await srv.stop();
-    srv.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server: srv, browser } = started));
 
 const PHONE = { width: 390, height: 844 };
 const GAMES = [

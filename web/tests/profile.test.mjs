@@ -2,12 +2,12 @@
 // browser, the display name, the tables waiting for one's move, and the "your turn"
 // alerts (sound remembered, the notification permission asked once from a click, a
 // notification while the tab is hidden) through the notifier wrapper, stubbed here.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launchBrowser, newContext, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled } from './lib.mjs';
+import { useServerAndBrowser, newContext, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled } from './lib.mjs';
 
 // The screenshots in docs/WEB.md: written to docs/img only when asked
 // (TAKUGE_DOCS_SCREENSHOTS=1), so that a test run leaves the tracked files alone.
@@ -17,18 +17,7 @@ const docsImg = process.env.TAKUGE_DOCS_SCREENSHOTS === '1' ? join(here, '..', '
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    await server.stop();
-    server.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server, browser } = started));
 
 // The same account, logged in from a fresh browser context (nothing in its storage).
 async function logIn(name, { viewport, plainBoards = true, stub = false } = {}) {

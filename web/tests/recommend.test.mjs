@@ -2,27 +2,16 @@
 // person who imports a small BoardGameGeek CSV sees "For you" with reasons naming the
 // games they like, dismisses one ("Not interested") and undoes it, and the game page
 // shows "people who like this also like".
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, newPlayer, screenshot, uniqueName } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, screenshot, uniqueName } from './lib.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    await server.stop();
-    server.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server, browser } = started));
 
 const FAMILY = [
   [13, 'Catan'],

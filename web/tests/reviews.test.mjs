@@ -2,27 +2,16 @@
 // person gives it Nice! and takes it back, the author edits it, and HTML in the text shows
 // as text; the game page has no sideways scroll at phone width (390 px). The first account
 // is the admin: it sees a report in its queue and hides the review.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, screenshot } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, screenshot } from './lib.mjs';
 
 let server;
 let browser;
 // The first account of the server: an admin (kept for the second test).
 let admin;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    await server.stop();
-    server.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server, browser } = started));
 
 const HTML = '<img src=x onerror=alert(1)> <b>not bold</b>';
 

@@ -1,25 +1,14 @@
 // Secret Moon in a real browser: whole games by clicking, the multi-step turn and its undo,
 // secrets kept between two players at one table, reload, Japanese, a phone screen.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, createTable, joinTable, playToEnd, screenshot, waitSettled } from './lib.mjs';
 
 const GAME = 'secret-moon';
 let srv;
 let browser;
 
-before(async () => {
-  srv = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (srv) {
-    await srv.stop();
-    srv.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server: srv, browser } = started));
 
 // Everything the board states about cards and order numbers: public facts (data-fact) and
 // this seat's secrets (data-secret), as "attr=value" strings.

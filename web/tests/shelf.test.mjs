@@ -2,27 +2,16 @@
 // the shelf by "best with 4" and "under 30 minutes", see a comment's HTML shown as text,
 // log a play, and open the shelf's share link signed out; a finished takuge match shows in
 // the plays with its replay.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launchBrowser, newPlayer, screenshot, createTable, playToEnd } from './lib.mjs';
+import { useServerAndBrowser, newPlayer, screenshot, createTable, playToEnd } from './lib.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    await server.stop();
-    server.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server, browser } = started));
 
 const CSV = `objectname,objectid,rating,numplays,own,prevowned,want,wanttoplay,wishlist,wishlistpriority,comment,minplayers,maxplayers,playingtime,yearpublished,bggbestplayers,bggrecagerange,originalname
 Catan,13,7.5,3,1,0,0,0,0,,"<img src=x onerror=alert(1)> classic",3,4,120,1995,4,10+,

@@ -1,11 +1,11 @@
 // The shell around the boards: accounts, lobby, table creation, resuming, reconnecting,
 // languages and the replay viewer. Games are drawn with the fallback board (plainBoards) so
 // these tests check the shell, not the game boards.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  useServerAndBrowser,
   startServer,
-  launchBrowser,
   newPlayer,
   newGuest,
   createTable,
@@ -20,18 +20,7 @@ import {
 let server;
 let browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    await server.stop();
-    server.cleanup();
-  }
-});
+useServerAndBrowser((started) => ({ server, browser } = started));
 
 const me = (page) => page.evaluate(() => fetch('/api/me').then((r) => r.json()));
 

@@ -10,6 +10,7 @@ pub mod args;
 pub mod bench;
 pub mod error;
 pub mod games;
+pub mod loadtest;
 pub mod play;
 pub mod recommend;
 pub mod render;
@@ -24,12 +25,6 @@ pub use args::{Cli, Command};
 pub use error::CliError;
 
 use std::io::{IsTerminal, Write};
-
-/// `takuge loadtest --preset latency-floor`'s p99 ceiling: 3 ms without Nagle's
-/// algorithm on an idle machine and about 20 ms on a busy one, 46–98 ms with it
-/// (docs/PERFORMANCE.md): a shared machine's noise stays under it, the floor's return
-/// does not.
-const LATENCY_FLOOR_MAX_P99_MS: f64 = 30.0;
 
 /// Runs one parsed command line against the shipped catalog, writing to stdout.
 pub fn run(cli: Cli) -> Result<(), CliError> {
@@ -137,60 +132,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             }
             Ok(())
         }
-        Command::Loadtest(mut args) => {
-            let mut max_p99_ms = args.max_p99_ms;
-            if let Some(args::LoadPreset::LatencyFloor) = args.preset {
-                args.tables = 10;
-                args.think_ms = 0;
-                args.bot_delay_ms = 0;
-                max_p99_ms = max_p99_ms.or(Some(LATENCY_FLOOR_MAX_P99_MS));
-            }
-            if let Some(url) = &args.server {
-                let host = url
-                    .trim_start_matches("http://")
-                    .split(['/', ':'])
-                    .next()
-                    .unwrap_or("");
-                if !matches!(host, "127.0.0.1" | "localhost" | "[") && !host.starts_with("127.") {
-                    return Err(CliError::new(format!(
-                        "--server {url}: the load test only targets loopback addresses"
-                    )));
-                }
-            }
-            let options = match &args.options {
-                Some(text) => serde_json::from_str(text)
-                    .map_err(|e| CliError(format!("--options is not JSON: {e}")))?,
-                None if args.game == "secret-moon" => serde_json::json!({ "games": 5 }),
-                None => serde_json::Value::Null,
-            };
-            let report =
-                takuge_server::loadtest::run_blocking(takuge_server::loadtest::LoadConfig {
-                    tables: args.tables,
-                    seconds: args.seconds,
-                    server: args.server,
-                    game: args.game,
-                    players: args.players,
-                    bot: args.bot,
-                    options,
-                    think_ms: args.think_ms,
-                    bot_delay_ms: args.bot_delay_ms,
-                    database_url: args.database_url,
-                    progress_seconds: args.progress_seconds,
-                    bot_pool: args.bot_pool.config(),
-                })
-                .map_err(CliError)?;
+        Command::Loadtest(args) => {
+            let (report, max_p99_ms) = loadtest::run(args)?;
             write!(out(), "{report}")?;
-            // A ceiling is a check of the run: it fails rather than pass on nothing.
-            let p99 = report.percentile(0.99);
-            match max_p99_ms {
-                Some(_) if report.latencies_ms.is_empty() => Err(CliError::new(
-                    "no action was measured, so the p99 ceiling cannot be checked",
-                )),
-                Some(max) if p99 > max => Err(CliError(format!(
-                    "p99 {p99:.2} ms is above the ceiling of {max} ms"
-                ))),
-                _ => Ok(()),
-            }
+            loadtest::check_ceiling(&report, max_p99_ms)
         }
         Command::Recommend(args) => recommend::run(&args.action, &mut out()),
         Command::Arena(args) => {

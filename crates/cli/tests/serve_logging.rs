@@ -60,7 +60,7 @@ fn websocket_clients_that_never_read_do_not_freeze_the_server() {
         sockets.push(socket);
     }
     std::thread::sleep(Duration::from_millis(300));
-    served.fill_with_bots_and_start(&tables);
+    served.fill_with_bots_and_start(&tables, None);
     wait_for(&served, "fell behind", Duration::from_secs(60));
     served.assert_responsive(Duration::from_secs(4), "after clients fell behind");
     drop(sockets);

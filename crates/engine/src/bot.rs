@@ -7,6 +7,25 @@ use crate::rng::GameRng;
 use crate::seat::Seat;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Instant;
+
+/// How a host asks a bot for one move, beyond the world: when it asked, how many
+/// moves wait behind it, and a flag that stops the search. A server queues searches
+/// on a few threads, so a move may wait before any thinking starts: a time budget
+/// counts from `at`, not from the start of the search; a search shares its budget
+/// with the `queued` moves behind it; and a move left with too little time is
+/// answered at once ([`Bot::rushed`]). Without `at`, the budget starts with the
+/// search.
+#[derive(Clone, Debug, Default)]
+pub struct Ask {
+    pub at: Option<Instant>,
+    /// Moves waiting behind this one for the same thread: with `n` of them, a search
+    /// takes at most 1/(n+1) of its time budget, so a busy host's queue moves on.
+    pub queued: u32,
+    /// Set by the host to stop a search in progress (a table abandoned mid-search):
+    /// the best move so far is returned.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
 
 /// A world as a seat may believe it to be: the real state with everything hidden
 /// from that seat redrawn. The only way to make one is [`Determinized::sample`].
@@ -70,10 +89,17 @@ pub trait Bot<G: Game>: Send {
         0
     }
 
-    /// A flag that, once set, asks a search in progress to stop (and return the best
-    /// move so far): the server sets it when a table is abandoned. The default ignores it.
-    fn cancel_on(&mut self, flag: Arc<AtomicBool>) {
-        let _ = flag;
+    /// How the host asks for the next move ([`Ask`]): when it asked, and a flag to
+    /// stop the search. The default ignores it.
+    fn asked(&mut self, ask: &Ask) {
+        let _ = ask;
+    }
+
+    /// Whether its last move was answered without its search because the move had
+    /// already waited its whole time budget in the host's queue (an overloaded server):
+    /// for hosts' metrics. A bot without a time budget is never rushed.
+    fn rushed(&self) -> bool {
+        false
     }
 }
 

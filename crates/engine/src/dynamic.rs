@@ -1,7 +1,7 @@
 //! The JSON-facing, object-safe face of every game: the server, the CLI and replays
 //! host games through it by id. Bots, tests and benchmarks use the typed trait.
 
-use crate::bot::{bot_move, Bot, BotFactory};
+use crate::bot::{bot_move, Ask, Bot, BotFactory};
 use crate::game::{ActionError, Game, GameMeta, Lang};
 use crate::ismcts::Seen;
 use crate::outcome::Outcome;
@@ -95,14 +95,15 @@ pub trait DynState: Send + Sync {
     fn revealed_in(&self, before: &dyn DynState, lang: Lang) -> Option<String>;
     /// Asks the named bot for `seat`'s action.
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError>;
-    /// [`DynState::bot_action`] whose search stops early once `cancel` is set
-    /// ([`crate::Bot::cancel_on`]): a server's abandoned table frees its bot thread.
-    fn bot_action_until(
+    /// [`DynState::bot_action`] asked as `ask` says ([`crate::Bot::asked`]): its time
+    /// budget counts from when the host asked, and its search stops early once the
+    /// cancel flag is set (a server's abandoned table frees its bot thread).
+    fn bot_action_asked(
         &self,
         seat: Seat,
         bot: &str,
         rng: &mut GameRng,
-        cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+        ask: &Ask,
     ) -> Result<Value, DynError>;
     /// A fresh bot of this game by name, to keep for a seat across the whole game
     /// (tree reuse: tell it every move with [`DynState::seen_by`]).
@@ -129,17 +130,19 @@ pub trait DynBot: Send {
     fn name(&self) -> &'static str;
     /// A move played at the table, as this bot's seat saw it: every move, in order.
     fn seen(&mut self, seen: &DynSeen) -> Result<(), DynError>;
-    /// `seat`'s action in `state` (a state of this bot's game); a search stops early
-    /// once `cancel` is set.
+    /// `seat`'s action in `state` (a state of this bot's game), asked as `ask` says
+    /// ([`crate::Bot::asked`]).
     fn choose(
         &mut self,
         state: &dyn DynState,
         seat: Seat,
         rng: &mut GameRng,
-        cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+        ask: &Ask,
     ) -> Result<Value, DynError>;
     /// [`crate::Bot::reused_visits`]: the root visits its last search started with.
     fn reused_visits(&self) -> u32;
+    /// [`crate::Bot::rushed`]: its last move was answered without its search.
+    fn rushed(&self) -> bool;
 }
 
 /// A game type in the catalog.
@@ -193,10 +196,10 @@ impl<G: Game> State<G> {
         seat: Seat,
         bot: &str,
         rng: &mut GameRng,
-        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+        ask: &Ask,
     ) -> Result<Value, DynError> {
         let mut bot = self.factory(bot)?();
-        choose_with(bot.as_mut(), &self.game, seat, rng, cancel)
+        choose_with(bot.as_mut(), &self.game, seat, rng, ask)
     }
 }
 
@@ -206,7 +209,7 @@ fn choose_with<G: Game>(
     game: &G,
     seat: Seat,
     rng: &mut GameRng,
-    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ask: &Ask,
 ) -> Result<Value, DynError> {
     if !game.to_move().contains(seat) {
         return Err(DynError::new(
@@ -214,9 +217,7 @@ fn choose_with<G: Game>(
             format!("{seat} has nothing to decide now"),
         ));
     }
-    if let Some(cancel) = cancel {
-        bot.cancel_on(cancel);
-    }
+    bot.asked(ask);
     bot_move(bot, game, seat, rng)
         .map(|a| to_value(&a))
         .ok_or_else(|| DynError::new("no_legal_action", format!("{seat} has no legal action")))
@@ -259,7 +260,7 @@ impl<G: Game> DynBot for Kept<G> {
         state: &dyn DynState,
         seat: Seat,
         rng: &mut GameRng,
-        cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+        ask: &Ask,
     ) -> Result<Value, DynError> {
         let state = state.as_any().downcast_ref::<State<G>>().ok_or_else(|| {
             DynError::new(
@@ -267,11 +268,15 @@ impl<G: Game> DynBot for Kept<G> {
                 format!("a bot of {} asked about another game", G::meta().id),
             )
         })?;
-        choose_with(self.bot.as_mut(), &state.game, seat, rng, cancel)
+        choose_with(self.bot.as_mut(), &state.game, seat, rng, ask)
     }
 
     fn reused_visits(&self) -> u32 {
         self.bot.reused_visits()
+    }
+
+    fn rushed(&self) -> bool {
+        self.bot.rushed()
     }
 }
 
@@ -406,17 +411,17 @@ impl<G: Game> DynState for State<G> {
     }
 
     fn bot_action(&self, seat: Seat, bot: &str, rng: &mut GameRng) -> Result<Value, DynError> {
-        self.bot_action_with(seat, bot, rng, None)
+        self.bot_action_with(seat, bot, rng, &Ask::default())
     }
 
-    fn bot_action_until(
+    fn bot_action_asked(
         &self,
         seat: Seat,
         bot: &str,
         rng: &mut GameRng,
-        cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+        ask: &Ask,
     ) -> Result<Value, DynError> {
-        self.bot_action_with(seat, bot, rng, Some(cancel))
+        self.bot_action_with(seat, bot, rng, ask)
     }
 
     fn new_bot(&self, bot: &str) -> Result<Box<dyn DynBot>, DynError> {

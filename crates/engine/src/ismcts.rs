@@ -26,7 +26,7 @@
 //!   statistics summed; **tree reuse** ([`Forest`]) when the host reports every move;
 //!   a **cancellation** flag ([`Config::cancel`]).
 
-use crate::bot::{Bot, BotFactory, Determinized};
+use crate::bot::{Ask, Bot, BotFactory, Determinized};
 use crate::game::Game;
 use crate::rng::GameRng;
 use crate::seat::Seat;
@@ -83,6 +83,21 @@ pub struct Config<G: Game> {
     /// Set from elsewhere to stop the search early (a table abandoned mid-search): it
     /// is checked every 16 iterations, and the best move so far is returned.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// When the host asked for this move ([`crate::bot::Ask::at`]): a time budget ends
+    /// that long after it, so the time a move waited in a server's queue is part of
+    /// it. `None`: the budget starts with the search.
+    pub asked_at: Option<Instant>,
+    /// Moves waiting behind this one for the host's thread ([`crate::bot::Ask::queued`]):
+    /// a time budget is shared with them.
+    pub queued: u32,
+    /// Who answers a move left with less than a tenth of its time budget, because it
+    /// waited in the host's queue or shares it with the moves waiting behind it (an
+    /// overloaded server): the game's rule bot,
+    /// in microseconds, instead of a search of a few iterations. Every move is then
+    /// answered within about its budget of being asked, however long the queue (each
+    /// search ends by its own deadline, and every one queued before it ends earlier).
+    /// `None`: such a move still searches 16 iterations.
+    pub fallback: Option<BotFactory<G>>,
 }
 
 impl<G: Game> Default for Config<G> {
@@ -94,6 +109,9 @@ impl<G: Game> Default for Config<G> {
             rollout: Rollout::Random,
             max_playout: 10_000,
             cancel: None,
+            asked_at: None,
+            queued: 0,
+            fallback: None,
         }
     }
 }
@@ -445,11 +463,20 @@ pub type Searched<A> = (A, Vec<(A, u32)>);
 /// move and the moves it observed of the others, the subtree of where it now stands
 /// becomes the next search's starting tree. Reproducible: the same searches with the
 /// same seeds and the same moves seen give the same trees.
+///
+/// Between moves only the part below its own chosen move is kept: the rest can never
+/// be reached again, and a host that keeps a bot per seat (a server with a thousand
+/// tables) would otherwise hold every seat's whole last search — megabytes a table.
 pub struct Forest<G: Game> {
     trees: Vec<Tree<G>>,
     since: Vec<Seen<G::Action>>,
+    /// The own move the trees were already moved below, waiting for the host to report
+    /// it: the first move reported must be it (or the trees are stale).
+    after_own: Option<G::Action>,
     /// Root visits the trees of the last search started with (reused ones' only).
     reused: u32,
+    /// Root visits of the last search, before its trees were cut below its move.
+    searched: u32,
 }
 
 impl<G: Game> Default for Forest<G> {
@@ -457,7 +484,9 @@ impl<G: Game> Default for Forest<G> {
         Forest {
             trees: Vec::new(),
             since: Vec::new(),
+            after_own: None,
             reused: 0,
+            searched: 0,
         }
     }
 }
@@ -465,8 +494,16 @@ impl<G: Game> Default for Forest<G> {
 impl<G: Game> Forest<G> {
     /// A move played at the table, as the seat saw it (every move, in order).
     pub fn seen(&mut self, seen: Seen<G::Action>) {
-        if !self.trees.is_empty() {
-            self.since.push(seen);
+        if self.trees.is_empty() {
+            return;
+        }
+        match self.after_own.take() {
+            // The trees already stand below this move.
+            Some(own) if matches!(&seen, Seen::Own(a) if *a == own) => {}
+            // Another move came first (a simultaneous decision committed before
+            // mine): the trees went down the wrong branch.
+            Some(_) => self.clear(),
+            None => self.since.push(seen),
         }
     }
 
@@ -474,6 +511,28 @@ impl<G: Game> Forest<G> {
     pub fn clear(&mut self) {
         self.trees.clear();
         self.since.clear();
+        self.after_own = None;
+    }
+
+    /// After a search that chose `own`: keeps only each tree's part below it. A tree
+    /// that cannot follow it (its move never expanded there) is dropped, and with it
+    /// the others, as `take` reuses trees only all together.
+    fn keep_below(&mut self, own: &G::Action) {
+        let step = [Seen::Own(own.clone())];
+        let trees = std::mem::take(&mut self.trees);
+        let count = trees.len();
+        let kept: Vec<Tree<G>> = trees.into_iter().filter_map(|t| t.follow(&step)).collect();
+        if kept.len() == count {
+            self.trees = kept;
+            self.after_own = Some(own.clone());
+        } else {
+            self.clear();
+        }
+    }
+
+    /// Nodes held between moves, over all trees (for tests and hosts' memory figures).
+    pub fn kept_nodes(&self) -> usize {
+        self.trees.iter().map(|t| t.nodes.len()).sum()
     }
 
     /// The trees to start a search of `me`'s from, `count` of them: the kept ones
@@ -483,7 +542,8 @@ impl<G: Game> Forest<G> {
         let kept = std::mem::take(&mut self.trees);
         // Between two searches of mine at least my own move was played; no report of
         // it means the host does not report moves, and the old root is stale.
-        let reusable = !since.is_empty() && kept.len() == count;
+        let reported = self.after_own.take().is_none();
+        let reusable = reported && kept.len() == count;
         let mut trees: Vec<Tree<G>> = Vec::with_capacity(count);
         if reusable {
             for tree in kept {
@@ -508,7 +568,7 @@ impl<G: Game> Forest<G> {
 
     /// Root visits of the trees of the last search (reused and new): for tests.
     pub fn root_visits(&self) -> u32 {
-        self.trees.iter().map(Tree::root_visits).sum()
+        self.searched
     }
 
     /// Root visits the last search's trees started with, before it searched: more
@@ -516,6 +576,14 @@ impl<G: Game> Forest<G> {
     pub fn reused_visits(&self) -> u32 {
         self.reused
     }
+}
+
+/// What is left of a time budget `t` for this move: from when it was asked, and at
+/// most its share with the moves queued behind it.
+fn time_left<G: Game>(config: &Config<G>, t: Duration) -> Duration {
+    let since_asked = config.asked_at.map_or(Duration::ZERO, |at| at.elapsed());
+    let share = t / config.queued.saturating_add(1);
+    t.saturating_sub(since_asked).min(share)
 }
 
 /// Whether the search was asked to stop (a table abandoned mid-search).
@@ -552,7 +620,7 @@ pub fn search_in<G: Game>(
     let count = config.trees.max(1) as usize;
     let mut trees = forest.take(me, count, &legal);
     let deadline = match config.budget {
-        Budget::Time(t) => Some(Instant::now() + t),
+        Budget::Time(t) => Some(Instant::now() + time_left(config, t)),
         Budget::Iterations(_) => None,
     };
     let run = |index: usize, tree: &mut Tree<G>| {
@@ -562,7 +630,9 @@ pub fn search_in<G: Game>(
         loop {
             match (config.budget, deadline) {
                 (Budget::Iterations(n), _) if done >= n => break,
-                (_, Some(d)) if done.is_multiple_of(16) && Instant::now() >= d => break,
+                // At least 16 iterations, however late: a search of none would pick
+                // the first legal action.
+                (_, Some(d)) if done > 0 && done.is_multiple_of(16) && Instant::now() >= d => break,
                 _ => {}
             }
             if done.is_multiple_of(16) && cancelled(&config.cancel) {
@@ -602,6 +672,7 @@ pub fn search_in<G: Game>(
             }
         }
     }
+    forest.searched = trees.iter().map(Tree::root_visits).sum();
     forest.trees = trees;
     forest.since.clear();
     // Most visits; ties to the earliest listed action (deterministic).
@@ -610,6 +681,7 @@ pub fn search_in<G: Game>(
         .enumerate()
         .max_by(|a, b| a.1 .1.cmp(&b.1 .1).then(b.0.cmp(&a.0)))
         .map(|(_, t)| t.0.clone())?;
+    forest.keep_below(&best);
     Some((best, totals))
 }
 
@@ -619,6 +691,8 @@ pub struct IsmctsBot<G: Game> {
     pub config: Config<G>,
     /// Its trees between moves, when the host reports the moves ([`Bot::seen`]).
     forest: Forest<G>,
+    /// Its last move came from [`Config::fallback`]: asked too late to search.
+    rushed: bool,
 }
 
 impl<G: Game> IsmctsBot<G> {
@@ -627,6 +701,16 @@ impl<G: Game> IsmctsBot<G> {
             name,
             config,
             forest: Forest::default(),
+            rushed: false,
+        }
+    }
+
+    /// Whether the move has less than a tenth of its time budget left ([`time_left`]):
+    /// too little to search.
+    fn too_late(&self) -> bool {
+        match self.config.budget {
+            Budget::Time(t) => time_left(&self.config, t) < t / 10,
+            Budget::Iterations(_) => false,
         }
     }
 
@@ -646,6 +730,19 @@ impl<G: Game> IsmctsBot<G> {
         ))
     }
 
+    /// "normal" whose moves asked too late to search come from `rule_bot`
+    /// ([`Config::fallback`]).
+    pub fn normal_with(rule_bot: BotFactory<G>) -> Box<dyn Bot<G>> {
+        Box::new(Self::new(
+            "ismcts-normal",
+            Config {
+                budget: Budget::Time(Duration::from_millis(200)),
+                fallback: Some(rule_bot),
+                ..Config::default()
+            },
+        ))
+    }
+
     /// "strong": about 1 s a move, random rollouts.
     pub fn strong() -> Box<dyn Bot<G>> {
         Box::new(Self::new(
@@ -657,13 +754,15 @@ impl<G: Game> IsmctsBot<G> {
         ))
     }
 
-    /// "strong" with a game's rule bot playing the rollouts.
+    /// "strong" with a game's rule bot playing the rollouts (and answering the moves
+    /// asked too late to search, [`Config::fallback`]).
     pub fn strong_with(policy: BotFactory<G>) -> Box<dyn Bot<G>> {
         Box::new(Self::new(
             "ismcts-strong",
             Config {
                 budget: Budget::Time(Duration::from_secs(1)),
                 rollout: Rollout::Policy(policy),
+                fallback: Some(policy),
                 ..Config::default()
             },
         ))
@@ -680,6 +779,13 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
     }
 
     fn choose(&mut self, world: &Determinized<G>, rng: &mut GameRng) -> Option<G::Action> {
+        self.rushed = false;
+        if let Some(fallback) = self.config.fallback.filter(|_| self.too_late()) {
+            // The kept trees wait: the moves since their last search stay queued
+            // ([`Forest::seen`]), this one included once the host reports it.
+            self.rushed = true;
+            return fallback().choose(world, rng);
+        }
         search_in(world, &self.config, rng.next_u64(), &mut self.forest).map(|(a, _)| a)
     }
 
@@ -687,12 +793,18 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
         self.forest.reused_visits()
     }
 
+    fn rushed(&self) -> bool {
+        self.rushed
+    }
+
     fn seen(&mut self, seen: &Seen<G::Action>) {
         self.forest.seen(seen.clone());
     }
 
-    fn cancel_on(&mut self, flag: Arc<AtomicBool>) {
-        self.config.cancel = Some(flag);
+    fn asked(&mut self, ask: &Ask) {
+        self.config.cancel = ask.cancel.clone();
+        self.config.asked_at = ask.at;
+        self.config.queued = ask.queued;
     }
 }
 

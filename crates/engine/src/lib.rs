@@ -24,7 +24,7 @@ pub mod rng;
 pub mod seat;
 
 pub use bits::Bits;
-pub use bot::{Bot, BotFactory, Determinized, MonteCarloBot, RandomBot};
+pub use bot::{Ask, Bot, BotFactory, Determinized, MonteCarloBot, RandomBot};
 pub use dynamic::{DynBot, DynError, DynGame, DynSeen, DynState, Registry};
 pub use game::{action_key, ActionError, Game, GameMeta, Lang, SetupError, TeamName};
 pub use ismcts::IsmctsBot;

@@ -699,3 +699,151 @@ fn a_cancelled_search_stops_and_still_answers_with_a_legal_move() {
     };
     assert!(legal(&state, seat).contains(&action));
 }
+
+/// The last legal action: a "rule bot" whose moves are told apart from a search's.
+struct LastLegal;
+
+impl takuge_engine::Bot<Ambush> for LastLegal {
+    fn name(&self) -> &'static str {
+        "last-legal"
+    }
+
+    fn choose(
+        &mut self,
+        world: &takuge_engine::Determinized<Ambush>,
+        _rng: &mut GameRng,
+    ) -> Option<Action> {
+        legal(world.state(), world.seat()).pop()
+    }
+}
+
+fn last_legal() -> Box<dyn takuge_engine::Bot<Ambush>> {
+    Box::new(LastLegal)
+}
+
+/// A seat of Ambush at its first decision between several actions, and a world of it.
+fn first_choice() -> (Ambush, Seat) {
+    let state = Ambush::new(&Options::default(), 3, 1).unwrap();
+    let seat = state.to_move().first_seat().unwrap();
+    assert!(legal(&state, seat).len() >= 2);
+    (state, seat)
+}
+
+/// "A time budget counts from when the host asked": a move that waited in a busy
+/// server's queue longer than its budget is answered at once by the game's rule bot
+/// (the fallback), and the bot says so (`rushed`) for the server's metrics.
+#[test]
+fn a_move_that_waited_out_its_time_budget_is_answered_by_the_rule_bot() {
+    use std::time::{Duration, Instant};
+    use takuge_engine::ismcts::{Budget, Config};
+    use takuge_engine::{Ask, Bot, Determinized, IsmctsBot};
+    let (state, seat) = first_choice();
+    let world = Determinized::sample(&state, seat, &mut GameRng::from_seed(1));
+    let mut bot = IsmctsBot::new(
+        "ismcts-normal",
+        Config {
+            budget: Budget::Time(Duration::from_millis(200)),
+            fallback: Some(last_legal),
+            ..Config::default()
+        },
+    );
+    let Some(waited) = Instant::now().checked_sub(Duration::from_secs(10)) else {
+        return; // (a machine up for less than 10 s)
+    };
+    bot.asked(&Ask {
+        at: Some(waited),
+        ..Ask::default()
+    });
+    let action = bot.choose(&world, &mut GameRng::from_seed(2));
+    assert_eq!(action, legal(&state, seat).pop());
+    assert!(bot.rushed());
+    assert_eq!(bot.root_visits(), 0, "no search ran");
+
+    // Asked just now, the same bot searches (its budget is whole) and is not rushed.
+    bot.asked(&Ask {
+        at: Some(Instant::now()),
+        ..Ask::default()
+    });
+    let Some(_) = bot.choose(&world, &mut GameRng::from_seed(2)) else {
+        panic!("no move");
+    };
+    assert!(!bot.rushed());
+    assert!(bot.root_visits() > 0, "it searched");
+
+    // Asked just now but with ten moves queued behind it: its share of the budget
+    // (a tenth or less) is too little to search.
+    bot.asked(&Ask {
+        at: Some(Instant::now()),
+        queued: 10,
+        ..Ask::default()
+    });
+    let action = bot.choose(&world, &mut GameRng::from_seed(2));
+    assert_eq!(action, legal(&state, seat).pop());
+    assert!(bot.rushed());
+}
+
+/// Without a fallback, a move asked too late still searches 16 iterations a tree (a
+/// search of none would just pick the first legal action), and no more: its budget
+/// was spent in the queue.
+#[test]
+fn a_late_move_without_a_fallback_searches_sixteen_iterations_a_tree() {
+    use std::time::{Duration, Instant};
+    use takuge_engine::ismcts::{Budget, Config};
+    use takuge_engine::{Ask, Bot, Determinized, IsmctsBot};
+    let (state, seat) = first_choice();
+    let world = Determinized::sample(&state, seat, &mut GameRng::from_seed(1));
+    let mut bot = IsmctsBot::new(
+        "ismcts-normal",
+        Config {
+            budget: Budget::Time(Duration::from_millis(200)),
+            trees: 3,
+            ..Config::default()
+        },
+    );
+    let Some(waited) = Instant::now().checked_sub(Duration::from_secs(10)) else {
+        return;
+    };
+    bot.asked(&Ask {
+        at: Some(waited),
+        ..Ask::default()
+    });
+    let Some(_) = bot.choose(&world, &mut GameRng::from_seed(2)) else {
+        panic!("no move");
+    };
+    assert!(!bot.rushed());
+    assert_eq!(bot.root_visits(), 3 * 16);
+}
+
+/// "Between moves only the part below its own chosen move is kept": a server keeps a
+/// searching bot per seat for a whole game, and holding each one's whole last search
+/// cost megabytes a table. Every node below the chosen move was made by an iteration
+/// through it, so at most its visits (and the node itself) remain; the branches of the
+/// other candidates are gone.
+#[test]
+fn between_moves_a_search_keeps_only_the_tree_below_its_own_move() {
+    use takuge_engine::ismcts::{search_in, Budget, Config, Forest};
+    use takuge_engine::Determinized;
+    let (state, seat) = first_choice();
+    let world = Determinized::sample(&state, seat, &mut GameRng::from_seed(1));
+    let config = Config {
+        budget: Budget::Iterations(2_000),
+        trees: 1,
+        ..Config::default()
+    };
+    let mut forest = Forest::default();
+    let Some((best, visits)) = search_in(&world, &config, 5, &mut forest) else {
+        panic!("no move");
+    };
+    let chosen: u32 = visits.iter().filter(|v| v.0 == best).map(|v| v.1).sum();
+    let others: u32 = visits.iter().filter(|v| v.0 != best).map(|v| v.1).sum();
+    assert!(
+        others > 0,
+        "the other candidates were searched too: {visits:?}"
+    );
+    let kept = forest.kept_nodes();
+    assert!(kept >= 1);
+    assert!(
+        kept <= chosen as usize + 1,
+        "kept {kept} nodes, more than the {chosen} iterations through the chosen move"
+    );
+}

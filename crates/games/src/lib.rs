@@ -14,15 +14,16 @@ pub trait CatalogGame: Game {
 
 /// A game's own bots, then the levels every game has: `easy` (the game's rule bot, its
 /// first), `normal` (ISMCTS, about 0.2 s a move) and `strong` (ISMCTS, about 1 s, its
-/// rollouts played by the rule bot).
+/// rollouts played by the rule bot). Both searching levels answer a move that waited
+/// out its time in a busy server's queue with the rule bot ([`takuge_engine::ismcts::Config::fallback`]).
 pub fn with_levels<G: Game>(
     mut bots: Vec<(&'static str, BotFactory<G>)>,
-    strong: BotFactory<G>,
+    (normal, strong): (BotFactory<G>, BotFactory<G>),
 ) -> Vec<(&'static str, BotFactory<G>)> {
     if let Some(&(_, rule_bot)) = bots.first() {
         bots.push(("easy", rule_bot));
     }
-    bots.push(("normal", IsmctsBot::<G>::normal));
+    bots.push(("normal", normal));
     bots.push(("strong", strong));
     bots
 }
@@ -39,10 +40,19 @@ macro_rules! catalog {
         $(
             impl CatalogGame for $game {
                 fn bots() -> Vec<(&'static str, BotFactory<Self>)> {
-                    with_levels::<$game>($bots(), || match $bots().first() {
-                        Some(&(_, rule_bot)) => IsmctsBot::<$game>::strong_with(rule_bot),
-                        None => IsmctsBot::<$game>::strong(),
-                    })
+                    with_levels::<$game>(
+                        $bots(),
+                        (
+                            || match $bots().first() {
+                                Some(&(_, rule_bot)) => IsmctsBot::<$game>::normal_with(rule_bot),
+                                None => IsmctsBot::<$game>::normal(),
+                            },
+                            || match $bots().first() {
+                                Some(&(_, rule_bot)) => IsmctsBot::<$game>::strong_with(rule_bot),
+                                None => IsmctsBot::<$game>::strong(),
+                            },
+                        ),
+                    )
                 }
             }
         )+

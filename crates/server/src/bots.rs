@@ -14,12 +14,17 @@
 //! once, and the bots still use whatever the players leave idle.
 //!
 //! The queue needs no bound of its own: a table asks for at most one bot move at a
-//! time, so it holds at most one job per live table.
+//! time, so it holds at most one job per live table. Its length is told to each job
+//! as it starts: a search shares its time with the moves waiting behind it
+//! ([`takuge_engine::Ask::queued`]), so a busy server's bots answer sooner and play
+//! weaker rather than make every table wait a whole budget per move.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-type Job = Box<dyn FnOnce() + Send + 'static>;
+/// A job is told how many jobs wait behind it per thread as it starts.
+type Job = Box<dyn FnOnce(u32) + Send + 'static>;
 
 /// How many bot threads, and how far below the runtime they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,15 +49,20 @@ impl Default for PoolConfig {
 #[derive(Clone)]
 pub struct BotPool {
     tx: mpsc::Sender<Job>,
+    /// Jobs sent and not yet started.
+    queued: Arc<AtomicUsize>,
 }
 
 impl BotPool {
     pub fn new(config: PoolConfig) -> BotPool {
         let (tx, rx) = mpsc::channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
+        let queued = Arc::new(AtomicUsize::new(0));
         let nice = (current_nice() + config.nice.max(0)).min(19);
-        for i in 0..config.threads.max(1) {
+        let threads = config.threads.max(1);
+        for i in 0..threads {
             let rx = rx.clone();
+            let queued = queued.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("takuge-bot-{i}"))
                 .spawn(move || {
@@ -68,8 +78,12 @@ impl BotPool {
                         match job {
                             // A failing bot must not take the thread with it.
                             Ok(job) => {
-                                if std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
-                                    .is_err()
+                                let behind = queued.fetch_sub(1, Ordering::Relaxed) - 1;
+                                let behind = u32::try_from(behind / threads).unwrap_or(u32::MAX);
+                                if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                    job(behind)
+                                }))
+                                .is_err()
                                 {
                                     tracing::error!("a bot panicked");
                                 }
@@ -82,12 +96,18 @@ impl BotPool {
                 tracing::error!(error = %e, "cannot start a bot thread");
             }
         }
-        BotPool { tx }
+        BotPool { tx, queued }
     }
 
-    /// Runs `job` on a bot thread; false if the pool has stopped.
-    pub fn run(&self, job: impl FnOnce() + Send + 'static) -> bool {
-        self.tx.send(Box::new(job)).is_ok()
+    /// Runs `job` on a bot thread, telling it how many jobs wait behind it per thread
+    /// when it starts; false if the pool has stopped.
+    pub fn run(&self, job: impl FnOnce(u32) + Send + 'static) -> bool {
+        self.queued.fetch_add(1, Ordering::Relaxed);
+        let sent = self.tx.send(Box::new(job)).is_ok();
+        if !sent {
+            self.queued.fetch_sub(1, Ordering::Relaxed);
+        }
+        sent
     }
 }
 
@@ -139,7 +159,7 @@ mod tests {
             nice: 10,
         });
         let (tx, rx) = mpsc::channel();
-        assert!(pool.run(move || {
+        assert!(pool.run(move |_| {
             let _ = tx.send(current_nice());
         }));
         let mine = current_nice();
@@ -157,5 +177,44 @@ mod tests {
         let config = PoolConfig::default();
         assert_eq!(config.threads, cores.saturating_sub(1).max(1));
         assert!(config.nice > 0);
+    }
+}
+
+#[cfg(test)]
+mod queue_tests {
+    use super::*;
+
+    /// "A search shares its time with the moves waiting behind it": each job is told
+    /// how many wait behind it (per thread) as it starts.
+    #[test]
+    fn a_job_is_told_how_many_jobs_wait_behind_it() {
+        let pool = BotPool::new(PoolConfig {
+            threads: 1,
+            nice: 0,
+        });
+        let (gate_tx, gate_rx) = mpsc::channel::<()>();
+        let (told_tx, told_rx) = mpsc::channel();
+        // The first job holds the thread until the other three are queued.
+        let told = told_tx.clone();
+        let (started_tx, started_rx) = mpsc::channel::<()>();
+        assert!(pool.run(move |behind| {
+            let _ = started_tx.send(());
+            let _ = gate_rx.recv();
+            let _ = told.send(behind);
+        }));
+        let wait = std::time::Duration::from_secs(10);
+        assert!(started_rx.recv_timeout(wait).is_ok());
+        for _ in 0..3 {
+            let told = told_tx.clone();
+            assert!(pool.run(move |behind| {
+                let _ = told.send(behind);
+            }));
+        }
+        let _ = gate_tx.send(());
+        let told: Vec<u32> = (0..4)
+            .filter_map(|_| told_rx.recv_timeout(wait).ok())
+            .collect();
+        // The first started before the others were queued; then 2, 1, 0 behind.
+        assert_eq!(told, [0, 2, 1, 0]);
     }
 }

@@ -12,7 +12,7 @@
 //! table (a server restart) starts with no kept bots: fresh trees, the same record.
 
 use serde_json::Value;
-use takuge_engine::{DynBot, DynError, DynSeen, DynState, GameRng, Seat};
+use takuge_engine::{Ask, DynBot, DynError, DynSeen, DynState, GameRng, Seat};
 
 /// A kept bot lent to a search, with the moves it has not been told yet.
 pub struct Lent {
@@ -28,17 +28,22 @@ impl Lent {
         state: &dyn DynState,
         seat: Seat,
         rng: &mut GameRng,
-        cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+        ask: &Ask,
     ) -> Result<Value, DynError> {
         for seen in self.backlog.drain(..) {
             self.bot.seen(&seen)?;
         }
-        self.bot.choose(state, seat, rng, Some(cancel))
+        self.bot.choose(state, seat, rng, ask)
     }
 
     /// Whether the last search started from a kept tree.
     pub fn reused(&self) -> bool {
-        self.bot.reused_visits() > 0
+        !self.bot.rushed() && self.bot.reused_visits() > 0
+    }
+
+    /// Whether the last move came from the rule bot, asked too late to search.
+    pub fn rushed(&self) -> bool {
+        self.bot.rushed()
     }
 }
 

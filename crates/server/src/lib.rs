@@ -22,7 +22,6 @@ pub mod kept_bots;
 pub mod keyed_lock;
 pub mod limit;
 pub mod listen;
-pub mod loadtest;
 pub mod message;
 pub mod metrics;
 pub mod moves;

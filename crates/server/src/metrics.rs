@@ -31,6 +31,9 @@ pub struct Metrics {
     pub bot_searches_cancelled: AtomicU64,
     /// Bot searches that started from a tree kept from the seat's earlier searches.
     pub bot_searches_reused: AtomicU64,
+    /// Searching bots' moves that waited out their time budget in the bot threads'
+    /// queue and were answered by the game's rule bot instead (an overloaded server).
+    pub bot_moves_rushed: AtomicU64,
     /// A searching bot's move, from its seat being asked to move to the move being
     /// chosen: the wait for a bot thread and the search (the deliberate `bot_delay`
     /// pause not included).
@@ -179,7 +182,7 @@ impl Metrics {
     /// table or account.
     pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::new();
-        let rows: [(&str, &str, &str, i64); 13] = [
+        let rows: [(&str, &str, &str, i64); 14] = [
             (
                 "takuge_http_requests_total",
                 "counter",
@@ -227,6 +230,12 @@ impl Metrics {
                 "counter",
                 "Bot searches that started from the tree of the seat's earlier searches",
                 self.bot_searches_reused.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_bot_moves_rushed_total",
+                "counter",
+                "Searching bots' moves that waited out their time in the bot queue and were played by the rule bot",
+                self.bot_moves_rushed.load(Ordering::Relaxed) as i64,
             ),
             (
                 "takuge_commit_batch_rows_total",

@@ -751,48 +751,6 @@ async fn a_restart_keeps_each_seats_reserve_and_deadline(backend: Backend) {
     server.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_load_test_drives_tables_and_reports() {
-    let report = takuge_server::loadtest::run(takuge_server::loadtest::LoadConfig {
-        tables: 3,
-        seconds: 1.0,
-        server: None,
-        game: "secret-moon".into(),
-        players: 4,
-        bot: "random".into(),
-        options: serde_json::json!({"games": 3}),
-        think_ms: 5,
-        bot_delay_ms: 0,
-        database_url: None,
-        progress_seconds: Some(0.4),
-        bot_pool: Default::default(),
-    })
-    .await
-    .expect("runs");
-    assert!(
-        report.committed > 0 && report.client_actions > 0,
-        "{report}"
-    );
-    assert_eq!(report.errors, 0, "{report}");
-    let text = report.to_string();
-    assert!(text.contains("actions/s") && text.contains("p99"), "{text}");
-    // The server's own figures, from its /metrics (issue 20, item 3).
-    let p = &report.process;
-    assert!(
-        p.live_tables >= 1 && p.resident_tables >= p.live_tables,
-        "{report}"
-    );
-    if cfg!(target_os = "linux") {
-        assert!(
-            p.rss_idle.is_some_and(|r| r > 0) && p.rss_end.is_some_and(|r| r > 0),
-            "{report}"
-        );
-        assert!(p.cpu_seconds.is_some_and(|c| c >= 0.0), "{report}");
-        assert!(p.bytes_per_live_table().is_some(), "{report}");
-    }
-    assert!(text.contains("a live table"), "{text}");
-}
-
 /// "Bots in seats act server-side", after `Config::bot_delay` each: a table of bots
 /// alone plays no faster than one move per pause.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -860,22 +818,27 @@ async fn the_load_test_plays_drafts_on_the_database_given(backend: Backend) {
     let Some(env) = Env::new(backend).await else {
         return;
     };
-    let report = takuge_server::loadtest::run(takuge_server::loadtest::LoadConfig {
+    let server = takuge_server::Server::start(takuge_server::Config {
+        bot_delay: Duration::ZERO,
+        ..common::config(env.url.clone())
+    })
+    .await
+    .expect("server starts");
+    let report = takuge_loadtest::run(takuge_loadtest::LoadConfig {
         tables: 2,
         seconds: 2.0,
-        server: None,
+        server: format!("http://{}", server.addr),
+        server_in_process: true,
         game: "art-heist".into(),
         players: 5,
         bot: "random".into(),
         options: serde_json::Value::Null,
         think_ms: 2,
-        bot_delay_ms: 0,
-        database_url: Some(env.url.clone()),
         progress_seconds: None,
-        bot_pool: Default::default(),
     })
     .await
     .expect("runs");
+    server.shutdown().await;
     assert!(report.client_actions > 20, "{report}");
     // A few `stale_version`s are the load client's own race in simultaneous choices: a
     // newer state (another seat's move) arrives while its action is in flight, and it

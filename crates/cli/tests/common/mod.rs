@@ -171,10 +171,15 @@ impl Served {
         tables
     }
 
-    /// Fills every empty seat of each table with bots and starts it, as its host.
-    pub fn fill_with_bots_and_start(&self, tables: &[(String, String)]) {
+    /// Fills every empty seat of each table with bots (`bot`: a bot or level; `None`: the
+    /// game's default) and starts it, as its host.
+    pub fn fill_with_bots_and_start(&self, tables: &[(String, String)], bot: Option<&str>) {
+        let body = match bot {
+            Some(bot) => format!(r#"{{"bot":"{bot}"}}"#),
+            None => "{}".to_string(),
+        };
         for (host, table) in tables {
-            let filled = self.post(&format!("/api/tables/{table}/bots"), Some(host), "{}");
+            let filled = self.post(&format!("/api/tables/{table}/bots"), Some(host), &body);
             assert!(filled.starts_with("HTTP/1.1 200"), "{filled}");
             let started = self.post(&format!("/api/tables/{table}/start"), Some(host), "");
             assert!(started.starts_with("HTTP/1.1 200"), "{started}");
