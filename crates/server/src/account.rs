@@ -3,16 +3,16 @@
 
 use crate::api::{ApiJson, Done};
 use crate::auth::{self, Auth};
-use crate::db::now;
 use crate::error::{ApiError, ErrorBody};
 use crate::sockets::{self, Reason};
+use crate::store::accounts::SessionRow;
+use crate::time::now;
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use std::sync::Arc;
 use utoipa::ToSchema;
 
@@ -33,14 +33,7 @@ pub async fn end_sessions(
     reason: Reason,
 ) -> Result<(), ApiError> {
     for hash in token_hashes {
-        state
-            .hub
-            .writer()
-            .execute(
-                "DELETE FROM sessions WHERE token_hash = $1",
-                vec![hash.clone().into()],
-            )
-            .await?;
+        state.hub.writer().delete_session(hash.clone()).await?;
     }
     state.sessions.forget_hashes(token_hashes);
     state.sockets.close_sessions(token_hashes, reason);
@@ -63,30 +56,9 @@ pub async fn end_user_sessions(
     end_sessions(state, &hashes, reason).await
 }
 
-struct Row_ {
-    token_hash: String,
-    created_at: i64,
-    expires_at: i64,
-}
-
 /// The user's live sessions, newest first.
-async fn user_sessions(state: &AppState, user_id: i64) -> Result<Vec<Row_>, ApiError> {
-    let rows = sqlx::query(
-        "SELECT token_hash, created_at, expires_at FROM sessions WHERE user_id = $1 AND expires_at > $2
-         ORDER BY created_ms DESC, created_at DESC, token_hash",
-    )
-    .bind(user_id)
-    .bind(now())
-    .fetch_all(&state.db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| Row_ {
-            token_hash: r.get("token_hash"),
-            created_at: r.get("created_at"),
-            expires_at: r.get("expires_at"),
-        })
-        .collect())
+async fn user_sessions(state: &AppState, user_id: i64) -> Result<Vec<SessionRow>, ApiError> {
+    Ok(state.db.sessions_of(user_id, now()).await?)
 }
 
 /// Keeps the `MAX_SESSIONS` newest sessions of `user_id` (always `new`, just made).
@@ -203,22 +175,10 @@ pub async fn change_password(
         return Err(crate::api::invalid_credentials());
     }
     crate::policy::valid_password(&body.new, &name)?;
-    let stored: Option<String> =
-        sqlx::query("SELECT password_hash FROM users WHERE id = $1 AND guest = 0")
-            .bind(auth.user.id)
-            .fetch_optional(&state.db)
-            .await?
-            .and_then(|r| r.get("password_hash"));
+    let stored = state.db.password_hash(auth.user.id).await?;
     crate::api::check_password(&state, &name, body.old, stored).await?;
     let hash = state.hasher.hash(body.new).await?;
-    state
-        .hub
-        .writer()
-        .execute(
-            "UPDATE users SET password_hash = $1 WHERE id = $2",
-            vec![hash.into(), auth.user.id.into()],
-        )
-        .await?;
+    state.hub.writer().set_password(auth.user.id, hash).await?;
     let keep = auth::hash_token(auth.credential.token());
     end_user_sessions(&state, auth.user.id, Some(&keep), sockets::PASSWORD_CHANGED).await?;
     Ok(Json(Done { ok: true }))

@@ -1,16 +1,17 @@
 //! Accounts and sessions: argon2id passwords, random tokens stored hashed, session
 //! cookies for browsers and bearer tokens for programs.
 
-use crate::db::{now, Db};
 use crate::error::ApiError;
 use crate::hashing::Hasher;
+use crate::store::accounts::NewSession;
+use crate::store::Store;
+use crate::time::now;
 use crate::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, Method};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use std::sync::Arc;
 
 pub const COOKIE: &str = "takuge_session";
@@ -72,49 +73,27 @@ pub async fn new_session(state: &AppState, user_id: i64) -> Result<String, ApiEr
     state
         .hub
         .writer()
-        .execute(
-            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at, created_ms) VALUES ($1, $2, $3, $4, $5)",
-            vec![
-                hash.clone().into(),
-                user_id.into(),
-                t.into(),
-                (t + SESSION_SECONDS).into(),
-                session_clock().into(),
-            ],
-        )
+        .insert_session(NewSession {
+            token_hash: hash.clone(),
+            user_id,
+            created_at: t,
+            expires_at: t + SESSION_SECONDS,
+            created_ms: session_clock(),
+        })
         .await?;
     crate::account::drop_oldest_sessions(state, user_id, &hash).await?;
     Ok(token)
 }
 
-pub async fn user_by_id(db: &Db, id: i64) -> Result<Option<User>, ApiError> {
-    let row = sqlx::query("SELECT id, name, display_name, guest FROM users WHERE id = $1")
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
-    Ok(row.map(|r| User {
-        id: r.get("id"),
-        name: r.get("name"),
-        display_name: r.get("display_name"),
-        guest: r.get::<i64, _>("guest") != 0,
-    }))
+pub async fn user_by_id(db: &Store, id: i64) -> Result<Option<User>, ApiError> {
+    Ok(db.user_by_id(id).await?)
 }
 
-pub async fn user_by_token(db: &Db, token: &str) -> Result<Option<User>, ApiError> {
-    let row = sqlx::query(
-        "SELECT u.id, u.name, u.display_name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.expires_at > $2",
-    )
-    .bind(hash_token(token))
-    .bind(now())
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|r| User {
-        id: r.get("id"),
-        name: r.get("name"),
-        display_name: r.get("display_name"),
-        guest: r.get::<i64, _>("guest") != 0,
-    }))
+pub async fn user_by_token(db: &Store, token: &str) -> Result<Option<User>, ApiError> {
+    Ok(db
+        .session_user(&hash_token(token), now())
+        .await?
+        .map(|(user, _)| user))
 }
 
 /// Sessions already looked up, by token hash: every request and WebSocket names its
@@ -164,22 +143,9 @@ pub async fn user_for_token(state: &AppState, token: &str) -> Result<Option<User
     if let Some(user) = state.sessions.get(&hash, t) {
         return Ok(Some(user));
     }
-    let row = sqlx::query(
-        "SELECT u.id, u.name, u.display_name, u.guest, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.expires_at > $2",
-    )
-    .bind(&hash)
-    .bind(t)
-    .fetch_optional(&state.db)
-    .await?;
-    Ok(row.map(|r| {
-        let user = User {
-            id: r.get("id"),
-            name: r.get("name"),
-            display_name: r.get("display_name"),
-            guest: r.get::<i64, _>("guest") != 0,
-        };
-        state.sessions.put(hash, user.clone(), r.get("expires_at"));
+    let found = state.db.session_user(&hash, t).await?;
+    Ok(found.map(|(user, expires_at)| {
+        state.sessions.put(hash, user.clone(), expires_at);
         user
     }))
 }

@@ -6,7 +6,6 @@ use crate::auth::User;
 use crate::error::ApiError;
 use crate::table::Cmd;
 use crate::{AppState, Config};
-use sqlx::AnyConnection;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,22 +24,6 @@ pub fn too_many_tables(allowed: i64) -> ApiError {
         "too_many_tables",
         format!("you already host {allowed} tables not yet started: start, abandon or wait for one of them first"),
     )
-}
-
-/// How many tables not yet started `host` has, inside the transaction that creates
-/// one. On PostgreSQL the host's row is locked first, so two creations at once
-/// count one after the other; SQLite's one writer already does that.
-pub async fn open_tables_of(conn: &mut AnyConnection, host: i64) -> Result<i64, sqlx::Error> {
-    if conn.backend_name() != "SQLite" {
-        sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
-            .bind(host)
-            .execute(&mut *conn)
-            .await?;
-    }
-    sqlx::query_scalar("SELECT COUNT(*) FROM game_tables WHERE host = $1 AND status = 'open'")
-        .bind(host)
-        .fetch_one(&mut *conn)
-        .await
 }
 
 /// How often the sweep looks for expired tables: a table outlives its time by at most
@@ -71,13 +54,8 @@ pub async fn expire_loop(state: Arc<AppState>) {
 
 async fn expire_once(state: &AppState, ttl: Duration) -> Result<(), ApiError> {
     let ttl_secs = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
-    let before = crate::db::now().saturating_sub(ttl_secs);
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM game_tables WHERE status = 'open' AND created_at <= $1 ORDER BY id LIMIT 1000",
-    )
-    .bind(before)
-    .fetch_all(&state.db)
-    .await?;
+    let before = crate::time::now().saturating_sub(ttl_secs);
+    let ids = state.db.tables_open_since(before).await?;
     for id in ids {
         let r = state.hub.ask(id, |reply| Cmd::Expire { reply }).await;
         if let Err(e) = r {

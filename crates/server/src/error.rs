@@ -1,5 +1,6 @@
 //! One error type for every request and message: a stable code and words.
 
+use crate::store::StoreError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -82,34 +83,6 @@ impl From<DynError> for ApiError {
     }
 }
 
-/// Whether a database error means "the database cannot be used (for writing) now"
-/// rather than "this statement is wrong": read-only, full, I/O, locked out, the
-/// connection gone. SQLite's and PostgreSQL's own codes.
-pub fn database_unavailable(e: &sqlx::Error) -> bool {
-    match e {
-        sqlx::Error::Io(_)
-        | sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
-        | sqlx::Error::WorkerCrashed => true,
-        sqlx::Error::Database(d) => {
-            let code = d.code();
-            let code = code.as_deref().unwrap_or("");
-            // SQLite: primary result codes (the extended ones carry them in the low
-            // byte): BUSY 5, LOCKED 6, READONLY 8, IOERR 10, CORRUPT 11, FULL 13,
-            // CANTOPEN 14, NOTADB 26.
-            let sqlite = code
-                .parse::<u32>()
-                .is_ok_and(|c| matches!(c & 0xff, 5 | 6 | 8 | 10 | 11 | 13 | 14 | 26));
-            // PostgreSQL SQLSTATEs: read-only transaction, connection exceptions,
-            // insufficient resources (disk full), operator intervention, system errors.
-            let postgres =
-                code == "25006" || ["08", "53", "57", "58"].iter().any(|c| code.starts_with(c));
-            sqlite || postgres
-        }
-        _ => false,
-    }
-}
-
 impl ApiError {
     /// The database refuses writes: nothing was changed, and trying again later may work.
     pub fn database_unavailable() -> Self {
@@ -127,9 +100,14 @@ impl From<takuge_protocol::Refusal> for ApiError {
     }
 }
 
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> Self {
-        if database_unavailable(&e) {
+/// The one place a storage error becomes an answer. A database that cannot be used now
+/// is 503 `database_unavailable` (nothing changed; try again); anything else the
+/// handler did not expect (a row gone, a key taken, a wrong statement) is 500
+/// `internal`, logged. Handlers that expect a missing row or a taken key match the
+/// `StoreError` themselves and answer in their own words.
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        if e.is_unavailable() {
             tracing::warn!(error = %e, "database unavailable");
             return ApiError::database_unavailable();
         }

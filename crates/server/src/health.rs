@@ -79,16 +79,8 @@ impl Readiness {
                 return result.clone();
             }
         }
-        let now = crate::db::now();
-        let result = writer
-            .execute(
-                "INSERT INTO server_health (id, checked_at) VALUES (1, $1)
-                 ON CONFLICT (id) DO UPDATE SET checked_at = $2",
-                vec![now.into(), now.into()],
-            )
-            .await
-            .map(|_| ())
-            .map_err(|e| e.to_string());
+        let now = crate::time::now();
+        let result = writer.probe(now).await.map_err(|e| e.to_string());
         *last = Some((Instant::now(), result.clone()));
         result
     }

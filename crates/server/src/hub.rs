@@ -7,11 +7,11 @@
 //! not in the map, so a bunch of late requests for one costs one replay; a table is
 //! loaded under a lock of its own, so loading one never waits for another's.
 
-use crate::db::Db;
 use crate::error::ApiError;
 use crate::finished_cache::FinishedCache;
 use crate::keyed_lock::KeyedLock;
 use crate::metrics::Metrics;
+use crate::store::Store;
 use crate::table::{self, Cmd, TableHandle, TableId};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -27,7 +27,7 @@ pub struct Hub {
     loading: KeyedLock<TableId>,
     finished: FinishedCache,
     registry: Registry,
-    db: Db,
+    db: Store,
     writer: crate::writer::Writer,
     writer_task: crate::writer::WriterTask,
     bots: crate::bots::BotPool,
@@ -44,7 +44,7 @@ pub struct Hub {
 impl Hub {
     pub fn new(
         registry: Registry,
-        db: Db,
+        db: Store,
         metrics: Arc<Metrics>,
         bot_delay: std::time::Duration,
         finished_cache_tables: usize,
@@ -74,11 +74,7 @@ impl Hub {
 
     /// Restores every unfinished table (open or playing) from its record.
     pub async fn restore_all(&self) -> Result<usize, ApiError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM game_tables WHERE status IN ('open', 'playing') ORDER BY id",
-        )
-        .fetch_all(&self.db)
-        .await?;
+        let ids = self.db.unfinished_table_ids().await?;
         let mut restored = 0;
         for id in ids {
             let _loading = self.loading.lock(id).await;

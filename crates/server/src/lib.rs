@@ -11,7 +11,6 @@ pub mod assets;
 pub mod auth;
 pub mod bots;
 pub mod caps;
-pub mod db;
 pub mod error;
 pub mod extract;
 pub mod finished_cache;
@@ -25,17 +24,20 @@ pub mod limit;
 pub mod listen;
 pub mod message;
 pub mod metrics;
-pub mod migrate;
 pub mod moves;
 pub mod openapi;
 pub mod policy;
 pub mod profile;
 pub mod shelf;
 pub mod sockets;
+pub mod store;
 pub mod table;
 pub mod throttle;
-pub mod writer;
+pub mod time;
 pub mod ws;
+
+// `takuge migrate` and the database writer are storage; their old paths stay.
+pub use store::{migrate, writer};
 
 use crate::hub::Hub;
 use crate::limit::{Limiter, Rate};
@@ -152,7 +154,7 @@ impl Default for Config {
 
 pub struct AppState {
     pub config: Config,
-    pub db: db::Db,
+    pub db: store::Store,
     pub hub: Hub,
     pub metrics: Arc<Metrics>,
     pub ip_limiter: Limiter<IpAddr>,
@@ -183,7 +185,7 @@ pub struct AppState {
         (status = 503, description = "the database does not answer", body = String, content_type = "text/plain"),
     ))]
 async fn healthz(State(state): State<Arc<AppState>>) -> Response {
-    match sqlx::query("SELECT 1").execute(&state.db).await {
+    match state.db.ping().await {
         Ok(_) => match state.readiness.last_failure() {
             None => (StatusCode::OK, "ok\n").into_response(),
             Some(why) => (
@@ -407,7 +409,7 @@ impl Server {
     }
 
     pub async fn start_with(config: Config, registry: Registry) -> Result<Server, String> {
-        let db = db::connect(&config.database_url).await?;
+        let db = store::Store::connect(&config.database_url).await?;
         let metrics = Arc::new(Metrics::default());
         let (stop, shutdown) = watch::channel(false);
         metrics.database_writable.store(1, Ordering::Relaxed);

@@ -81,24 +81,15 @@ pub fn valid_password(password: &str, name: &str) -> Result<(), ApiError> {
 /// Fills in the key of every account that has none (those made before keys existed).
 /// Two old accounts whose names share a key keep the older one's; the younger keeps
 /// no key and logs in by its exact name only (logged, for the operator to settle).
-pub async fn backfill_name_keys(db: &crate::db::Db) -> Result<(), String> {
-    use sqlx::Row;
-    let rows = sqlx::query(
-        "SELECT id, name FROM users WHERE name IS NOT NULL AND name_key IS NULL ORDER BY id",
-    )
-    .fetch_all(db)
-    .await
-    .map_err(|e| format!("reading names to key: {e}"))?;
-    for r in rows {
-        let (id, name): (i64, String) = (r.get("id"), r.get("name"));
-        let set = sqlx::query("UPDATE users SET name_key = $1 WHERE id = $2")
-            .bind(name_key(&name))
-            .bind(id)
-            .execute(db)
-            .await;
-        match set {
-            Ok(_) => {}
-            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
+pub async fn backfill_name_keys(db: &crate::store::Store) -> Result<(), String> {
+    let names = db
+        .names_without_key()
+        .await
+        .map_err(|e| format!("reading names to key: {e}"))?;
+    for (id, name) in names {
+        match db.set_name_key(id, &name_key(&name)).await {
+            Ok(()) => {}
+            Err(e) if e.conflict().is_some() => {
                 tracing::warn!(
                     user = id,
                     "a login name looks like an older account's; it keeps no key"

@@ -20,7 +20,6 @@ use crate::AppState;
 use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
-use sqlx::Row;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use takuge_protocol::ProfileChange;
@@ -188,10 +187,7 @@ pub async fn set_profile(
     state
         .hub
         .writer()
-        .execute(
-            "UPDATE users SET display_name = $1 WHERE id = $2",
-            vec![body.display_name.clone().into(), id.into()],
-        )
+        .set_display_name(id, body.display_name.clone())
         .await?;
     // Cached sessions carry the old name.
     state.sessions.forget_user(id);
@@ -255,22 +251,10 @@ async fn build(state: &AppState, user: ProfileUser, own: bool) -> Result<Profile
 /// The tables open or in play where `user` holds a seat of its own (not one a bot took
 /// over), newest first; on one's own profile with whether it is one's move.
 async fn tables_of(state: &AppState, user: i64, own: bool) -> Result<Vec<ProfileTable>, ApiError> {
-    let rows = sqlx::query(
-        "SELECT t.id, t.game, t.status, t.players, t.private, t.clock, t.updated_at, MIN(s.seat) AS seat
-         FROM game_tables t JOIN seats s ON s.table_id = t.id
-         WHERE s.user_id = $1 AND s.replaced = 0 AND s.bot IS NULL
-           AND t.status IN ('open', 'playing') AND ($2 = 1 OR t.private = 0)
-         GROUP BY t.id, t.game, t.status, t.players, t.private, t.clock, t.updated_at
-         ORDER BY t.id DESC LIMIT 200",
-    )
-    .bind(user)
-    .bind(i64::from(own))
-    .fetch_all(&state.db)
-    .await?;
+    let rows = state.db.seated_tables(user, own).await?;
     let mut tables = Vec::with_capacity(rows.len());
     for r in rows {
-        let id: i64 = r.get("id");
-        let status: String = r.get("status");
+        let (id, status) = (r.id, r.status);
         let turn = if own && status == "playing" {
             // A table that cannot answer now (shutting down) is simply not waiting.
             Some(
@@ -290,15 +274,15 @@ async fn tables_of(state: &AppState, user: i64, own: bool) -> Result<Vec<Profile
         };
         tables.push(ProfileTable {
             id,
-            game: r.get("game"),
+            game: r.game,
             status,
-            players: r.get("players"),
-            seat: r.get("seat"),
-            private: r.get::<i64, _>("private") != 0,
-            clock: serde_json::from_str(&r.get::<String, _>("clock")).ok(),
+            players: r.players,
+            seat: r.seat,
+            private: r.private,
+            clock: serde_json::from_str(&r.clock).ok(),
             to_act: turn.map(|t| t.to_act),
             deadline_ms: turn.and_then(|t| t.deadline_ms),
-            updated_at: r.get("updated_at"),
+            updated_at: r.updated_at,
         });
     }
     Ok(tables)
@@ -316,40 +300,26 @@ async fn splits_of(
     state: &AppState,
     user: i64,
 ) -> Result<(BTreeMap<i64, GameSplits>, Vec<ResultPoint>), ApiError> {
-    let rows = sqlx::query(
-        "SELECT p.id, p.played_on, p.game_id, p.table_id, t.outcome, pp.position, pp.rank, pp.winner,
-            (SELECT COUNT(*) FROM play_players x WHERE x.play_id = p.id) AS n
-         FROM plays p
-         LEFT JOIN play_players pp ON pp.play_id = p.id AND pp.user_id = p.user_id
-         LEFT JOIN game_tables t ON t.id = p.table_id
-         WHERE p.user_id = $1
-         ORDER BY p.played_on, p.id, pp.position",
-    )
-    .bind(user)
-    .fetch_all(&state.db)
-    .await?;
+    let rows = state.db.play_results(user).await?;
     let mut games: BTreeMap<i64, GameSplits> = BTreeMap::new();
     let mut results: Vec<ResultPoint> = Vec::new();
     for r in rows {
-        let id: i64 = r.get("id");
+        let id = r.play_id;
         // A play logged by hand may name its owner twice; the first counts.
         if results.last().is_some_and(|p| p.play_id == id) {
             continue;
         }
-        let won = r.get::<Option<i64>, _>("winner") == Some(1);
-        let game: i64 = r.get("game_id");
+        let won = r.winner == Some(1);
+        let game = r.game_id;
         results.push(ResultPoint {
             play_id: id,
-            date: r.get("played_on"),
+            date: r.played_on,
             game_id: game,
             won,
-            rank: r.get("rank"),
-            players: r.get("n"),
+            rank: r.rank,
+            players: r.players,
         });
-        let (Some(_), Some(seat)) = (
-            r.get::<Option<i64>, _>("table_id"),
-            r.get::<Option<i64>, _>("position"),
-        ) else {
+        let (Some(_), Some(seat)) = (r.table_id, r.position) else {
             continue;
         };
         let g = games.entry(game).or_default();
@@ -357,7 +327,7 @@ async fn splits_of(
         let e = g.seats.entry(seat).or_default();
         *e = (e.0 + 1, e.1 + w);
         let team = r
-            .get::<Option<String>, _>("outcome")
+            .outcome
             .and_then(|o| serde_json::from_str::<takuge_engine::Outcome>(&o).ok())
             .and_then(|o| {
                 usize::try_from(seat)

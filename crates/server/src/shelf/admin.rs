@@ -2,19 +2,15 @@
 //! becomes admin when it registers (`first_account`); any other is made one by
 //! `takuge admin grant NAME` (`grant`), run against the server's database.
 
-use crate::db::Db;
 use crate::error::ApiError;
+use crate::store::Store;
 
 /// Whether account `id` is an admin (read fresh: a grant counts at once).
-pub async fn is_admin(db: &Db, id: i64) -> Result<bool, ApiError> {
-    let v: Option<i64> = sqlx::query_scalar("SELECT admin FROM users WHERE id = $1")
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
-    Ok(v.unwrap_or(0) != 0)
+pub async fn is_admin(db: &Store, id: i64) -> Result<bool, ApiError> {
+    Ok(db.is_admin(id).await?)
 }
 
-pub async fn require_admin(db: &Db, id: i64) -> Result<(), ApiError> {
+pub async fn require_admin(db: &Store, id: i64) -> Result<(), ApiError> {
     if is_admin(db, id).await? {
         Ok(())
     } else {
@@ -29,30 +25,20 @@ pub async fn require_admin(db: &Db, id: i64) -> Result<(), ApiError> {
 /// the first account of a fresh database. (A database from before the shelf already
 /// has accounts; its admin is granted with the command.)
 pub async fn first_account(writer: &crate::writer::Writer, id: i64) -> Result<(), ApiError> {
-    writer
-        .execute(
-            "UPDATE users SET admin = 1 WHERE id = $1
-             AND NOT EXISTS (SELECT 1 FROM users o WHERE o.admin = 1)
-             AND NOT EXISTS (SELECT 1 FROM users o WHERE o.guest = 0 AND o.id <> $2)",
-            vec![id.into(), id.into()],
-        )
-        .await?;
-    Ok(())
+    Ok(writer.admin_if_first(id).await?)
 }
 
 /// `takuge admin grant NAME`: makes the registered account `name` an admin. Run it
 /// with the server stopped when the database is SQLite (the server holds the file
 /// alone); on PostgreSQL at any time.
 pub async fn grant(database_url: &str, name: &str) -> Result<String, String> {
-    let db = crate::db::connect(database_url).await?;
+    let db = crate::store::Store::connect(database_url).await?;
     let person = super::find_user(&db, name)
         .await
         .map_err(|e| e.message)?
         .filter(|p| p.name.parse::<i64>().is_err() || name == p.name)
         .ok_or_else(|| format!("there is no registered account named {name:?}"))?;
-    sqlx::query("UPDATE users SET admin = 1 WHERE id = $1")
-        .bind(person.id)
-        .execute(&db)
+    db.grant_admin(person.id)
         .await
         .map_err(|e| format!("cannot grant: {e}"))?;
     db.close().await;

@@ -47,9 +47,9 @@ const NAME: &str = "bench-shelf";
 
 /// Fills the database (if not yet) and returns the collection's row count.
 async fn fill(url: &str, cfg: &BenchConfig) -> Result<i64, String> {
-    let db = crate::db::connect(url).await?;
+    let db = crate::store::Store::connect(url).await?;
     let e = |e: sqlx::Error| format!("filling the database: {e}");
-    let mut c = db.acquire().await.map_err(e)?;
+    let mut c = db.pool().acquire().await.map_err(e)?;
     let done: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE name = $1")
         .bind(NAME)
         .fetch_optional(&mut *c)
@@ -133,7 +133,7 @@ async fn fill(url: &str, cfg: &BenchConfig) -> Result<i64, String> {
             from = to;
             eprintln!("  {to} of {} accounts filled", cfg.users);
         }
-        let me = crate::db::insert_returning_id(
+        let me = crate::store::insert_returning_id(
             sqlx::query(
                 "INSERT INTO users (name, name_key, display_name, guest, created_at)
                  VALUES ($1, $2, $3, 0, 0) RETURNING id",
@@ -178,9 +178,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 /// A write to the measured shelf, as another server node could make it: one entry's
 /// time changed and the shelf's version raised, so the next page is read afresh.
-async fn write_to_shelf(db: &crate::db::Db, user: i64) -> Result<(), String> {
+async fn write_to_shelf(db: &crate::store::Store, user: i64) -> Result<(), String> {
     let e = |e: sqlx::Error| format!("writing to the shelf: {e}");
-    let mut tx = db.begin().await.map_err(e)?;
+    let mut tx = db.pool().begin().await.map_err(e)?;
     sqlx::query(
         "UPDATE collections SET updated_at = updated_at + 1 WHERE user_id = $1
          AND game_id = (SELECT MIN(game_id) FROM collections WHERE user_id = $1)",
@@ -202,7 +202,7 @@ async fn timed_get(
     base: &str,
     path: &str,
     rounds: usize,
-    after_write: Option<(&crate::db::Db, i64)>,
+    after_write: Option<(&crate::store::Store, i64)>,
 ) -> Result<Timing, String> {
     let mut ms = Vec::with_capacity(rounds);
     let mut size = 0;
@@ -247,7 +247,7 @@ async fn timed_get(
 const BGG_HEADER: &str = "objectname,objectid,rating,numplays,own,prevowned,want,wanttoplay,wishlist,wishlistpriority,comment,minplayers,maxplayers,playingtime,yearpublished,bggbestplayers,bggrecagerange,originalname";
 
 async fn timed_import(http: &reqwest::Client, base: &str) -> Result<Vec<Timing>, String> {
-    let name = format!("bench_import_{}", crate::db::now_ms() % 1_000_000_000);
+    let name = format!("bench_import_{}", crate::time::now_ms() % 1_000_000_000);
     let res = http
         .post(format!("{base}/api/register"))
         .header(crate::auth::CSRF_HEADER, "1")
@@ -260,7 +260,7 @@ async fn timed_import(http: &reqwest::Client, base: &str) -> Result<Vec<Timing>,
         .as_str()
         .ok_or_else(|| format!("register: {body}"))?
         .to_string();
-    let seed = (crate::db::now_ms() % 20_000) as u64;
+    let seed = (crate::time::now_ms() % 20_000) as u64;
     let mut csv = format!("{BGG_HEADER}\n");
     for k in 1..=5000u64 {
         csv.push_str(&format!(
@@ -309,10 +309,7 @@ pub async fn run(cfg: BenchConfig) -> Result<BenchReport, String> {
         .database_url
         .clone()
         .unwrap_or_else(|| format!("sqlite://{}", dir.path().join("bench.db").display()));
-    let backend = match crate::db::Backend::of(&url) {
-        crate::db::Backend::Sqlite => "SQLite",
-        crate::db::Backend::Postgres => "PostgreSQL",
-    };
+    let backend = crate::store::Dialect::of(&url).name();
     let started = Instant::now();
     let collection_rows = fill(&url, &cfg).await?;
     let fill_seconds = started.elapsed().as_secs_f64();
@@ -348,10 +345,10 @@ pub async fn run(cfg: BenchConfig) -> Result<BenchReport, String> {
         timings.push(t?);
     }
     // The first page after a write (the server's copy of the shelf is stale).
-    let db = crate::db::connect(&url).await?;
+    let db = crate::store::Store::connect(&url).await?;
     let me: i64 = sqlx::query_scalar("SELECT id FROM users WHERE name = $1")
         .bind(NAME)
-        .fetch_one(&db)
+        .fetch_one(db.pool())
         .await
         .map_err(|e| e.to_string())?;
     for q in [

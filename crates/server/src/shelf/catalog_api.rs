@@ -9,9 +9,9 @@ use super::plays::{recent_public_plays, Play};
 use super::{registered, Sql};
 use crate::api::ApiJson;
 use crate::auth::{Auth, MaybeAuth};
-use crate::db::now;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
+use crate::time::now;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -58,10 +58,10 @@ pub async fn search(
     // The count's text is the filter's with the same placeholders in the same order.
     let mut counted = filter.clone();
     counted.text = count.text;
-    let total: i64 = counted.query().fetch_one(&state.db).await?.get(0);
+    let total: i64 = counted.query().fetch_one(state.db.pool()).await?.get(0);
     let games = list
         .query()
-        .fetch_all(&state.db)
+        .fetch_all(state.db.pool())
         .await?
         .iter()
         .map(CatalogGame::from_row)
@@ -98,7 +98,7 @@ pub async fn visible_game(
         Err(_) => q.bind(id),
     };
     let row = q
-        .fetch_optional(&state.db)
+        .fetch_optional(state.db.pool())
         .await?
         .ok_or_else(|| unknown_game(id))?;
     let game = CatalogGame::from_row(&row);
@@ -143,7 +143,7 @@ pub struct GamePage {
     pub recent_plays: Vec<Play>,
 }
 
-pub async fn counts(db: &crate::db::Db, game: i64) -> Result<GameCounts, ApiError> {
+pub async fn counts(db: &crate::store::Store, game: i64) -> Result<GameCounts, ApiError> {
     let r = sqlx::query(
         "SELECT COUNT(*) AS n,
             CAST(COALESCE(SUM(own), 0) AS BIGINT) AS own,
@@ -157,7 +157,7 @@ pub async fn counts(db: &crate::db::Db, game: i64) -> Result<GameCounts, ApiErro
          FROM collections WHERE game_id = $1",
     )
     .bind(game)
-    .fetch_one(db)
+    .fetch_one(db.pool())
     .await?;
     let ratings: i64 = r.get("ratings");
     let sum: i64 = r.get("rating_sum");
@@ -231,7 +231,7 @@ pub async fn insert_game(
         .bind(author)
         .bind(at)
         .bind(at);
-    let id = crate::db::insert_returning_id(q, tx).await?;
+    let id = crate::store::insert_returning_id(q, tx).await?;
     let decided = (status == "approved").then_some(author);
     let change = insert_change(tx, id, kind, fields, author, status, decided).await?;
     Ok((id, change))
@@ -273,9 +273,7 @@ pub async fn add_game(
         .await;
     let (id, change) = match result {
         Ok(ids) => ids,
-        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
-            return Err(bgg_id_taken(fields.bgg_id.unwrap_or(0)))
-        }
+        Err(e) if e.conflict().is_some() => return Err(bgg_id_taken(fields.bgg_id.unwrap_or(0))),
         Err(e) => return Err(e.into()),
     };
     let game = visible_game(&state, &id.to_string(), Some(&auth)).await?;
@@ -340,7 +338,7 @@ pub async fn propose(
         .await;
     let change = match result {
         Ok(change) => change,
-        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => return Err(bgg_id_taken(0)),
+        Err(e) if e.conflict().is_some() => return Err(bgg_id_taken(0)),
         Err(e) => return Err(e.into()),
     };
     let change = super::changes::change_by_id(&state.db, change).await?;

@@ -4,9 +4,9 @@
 use super::catalog::{bind_fields, merged, CatalogGame, Columns, FIELD_COLUMNS, GAME_COLUMNS};
 use super::Person;
 use crate::auth::{Auth, MaybeAuth};
-use crate::db::now;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
+use crate::time::now;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -70,10 +70,10 @@ fn change_from_row(r: &sqlx::any::AnyRow) -> Change {
     }
 }
 
-pub async fn change_by_id(db: &crate::db::Db, id: i64) -> Result<Change, ApiError> {
+pub async fn change_by_id(db: &crate::store::Store, id: i64) -> Result<Change, ApiError> {
     let row = sqlx::query(&format!("{CHANGE_SELECT} WHERE k.id = $1"))
         .bind(id)
-        .fetch_optional(db)
+        .fetch_optional(db.pool())
         .await?
         .ok_or_else(|| unknown_change(id))?;
     Ok(change_from_row(&row))
@@ -98,7 +98,7 @@ pub async fn insert_change(
     decided_by: Option<i64>,
 ) -> Result<i64, sqlx::Error> {
     let at = now();
-    crate::db::insert_returning_id(
+    crate::store::insert_returning_id(
         sqlx::query(
             "INSERT INTO catalog_changes (game_id, kind, fields, author, status, decided_by, decided_at, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
@@ -166,7 +166,7 @@ pub async fn list_changes(
             "{CHANGE_SELECT} WHERE k.status = $1 ORDER BY k.id DESC LIMIT 500"
         ))
         .bind(status)
-        .fetch_all(&state.db)
+        .fetch_all(state.db.pool())
         .await?
     } else {
         sqlx::query(&format!(
@@ -174,7 +174,7 @@ pub async fn list_changes(
         ))
         .bind(status)
         .bind(auth.user.id)
-        .fetch_all(&state.db)
+        .fetch_all(state.db.pool())
         .await?
     };
     Ok(Json(Changes {
@@ -207,7 +207,7 @@ pub async fn history(
         "{CHANGE_SELECT} WHERE k.game_id = $1 ORDER BY k.id DESC LIMIT 1000"
     ))
     .bind(game.id)
-    .fetch_all(&state.db)
+    .fetch_all(state.db.pool())
     .await?;
     Ok(Json(GameHistory {
         changes: rows.iter().map(change_from_row).collect(),
@@ -287,7 +287,7 @@ async fn decide(state: &AppState, auth: &Auth, id: i64, approve: bool) -> Result
             "not_pending",
             "this change has been decided already",
         )),
-        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Err(ApiError::conflict(
+        Err(e) if e.conflict().is_some() => Err(ApiError::conflict(
             "bgg_id_taken",
             "the correction gives a BoardGameGeek id another game has",
         )),

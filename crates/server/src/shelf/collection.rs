@@ -10,9 +10,9 @@ use super::versions::bump_shelf;
 use super::{find_user, registered, shown_to, unknown_user, Person};
 use crate::api::{ApiJson, Done};
 use crate::auth::{Auth, MaybeAuth};
-use crate::db::now;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
+use crate::time::now;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
@@ -87,7 +87,7 @@ pub async fn stamp_of(state: &AppState, owner: i64) -> Result<(Visibility, Stamp
             (SELECT version FROM catalog_version WHERE id = 1)",
     )
     .bind(owner)
-    .fetch_one(&state.db)
+    .fetch_one(state.db.pool())
     .await?;
     let visibility = row
         .get::<Option<String>, _>(0)
@@ -116,7 +116,7 @@ pub async fn shelf_rows(
          FROM collections c JOIN catalog_games g ON g.id = c.game_id WHERE c.user_id = $1"
     ))
     .bind(owner)
-    .fetch_all(&state.db)
+    .fetch_all(state.db.pool())
     .await?
     .iter()
     .map(|r| Held {
@@ -340,7 +340,7 @@ pub async fn upsert_entry(
 }
 
 pub async fn entry_of(
-    db: &crate::db::Db,
+    db: &crate::store::Store,
     user: i64,
     game: i64,
 ) -> Result<Option<ShelfEntry>, ApiError> {
@@ -350,7 +350,7 @@ pub async fn entry_of(
     ))
     .bind(user)
     .bind(game)
-    .fetch_optional(db)
+    .fetch_optional(db.pool())
     .await?;
     Ok(row.as_ref().map(ShelfEntry::from_row))
 }

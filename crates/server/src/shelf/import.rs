@@ -260,7 +260,7 @@ pub async fn import(
             state.recommender.changed();
             Ok(Json(report))
         }
-        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Err(ApiError::conflict(
+        Err(e) if e.conflict().is_some() => Err(ApiError::conflict(
             "retry",
             "another import added one of these games at the same moment; nothing was changed: import again",
         )),

@@ -3,7 +3,8 @@
 //! collection (`collection`), plays (`plays`, recorded by finished matches too), the
 //! BoardGameGeek import and the exports (`import`, `export`), reviews and rule notes
 //! (`reviews`), recommendations (`recommend`, issue 18). Storage is the server's one
-//! database (SQLite or PostgreSQL, the same queries: see `db`).
+//! database (SQLite or PostgreSQL, the same queries: see `crate::store`; the shelf's are in `store/shelf/`, those not
+//! moved yet still here).
 
 pub mod admin;
 pub mod bench;
@@ -14,21 +15,19 @@ pub mod collection;
 pub mod export;
 pub mod import;
 pub mod kana;
-pub mod matches;
 pub mod plays;
 pub mod recommend;
 pub mod reviews;
-pub mod seed;
 pub mod shelf_cache;
 pub mod shelf_select;
-mod sql;
-pub mod versions;
+
+// The shelf's storage that moved to the store keeps its old paths.
+pub use crate::store::shelf::{matches, seed, sql, versions};
 
 use crate::auth::Auth;
 use crate::error::ApiError;
 use axum::http::StatusCode;
 use serde::Serialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 pub use sql::Sql;
@@ -60,35 +59,22 @@ pub fn unknown_user(who: &str) -> ApiError {
 }
 
 /// A registered account named by its login name (any spelling with its key) or its id.
-pub async fn find_user(db: &crate::db::Db, who: &str) -> Result<Option<Person>, ApiError> {
-    let row = match who.parse::<i64>() {
-        Ok(id) => {
-            sqlx::query("SELECT id, name FROM users WHERE id = $1 AND guest = 0")
-                .bind(id)
-                .fetch_optional(db)
-                .await?
-        }
+pub async fn find_user(db: &crate::store::Store, who: &str) -> Result<Option<Person>, ApiError> {
+    let found = match who.parse::<i64>() {
+        Ok(id) => db.registered_by_id(id).await?,
         Err(_) if who.len() <= 64 => {
-            sqlx::query(
-                "SELECT id, name FROM users WHERE guest = 0 AND (name_key = $1 OR (name_key IS NULL AND name = $2))",
-            )
-            .bind(crate::policy::name_key(who))
-            .bind(who)
-            .fetch_optional(db)
-            .await?
+            db.registered_by_name(&crate::policy::name_key(who), who)
+                .await?
         }
         Err(_) => None,
     };
-    Ok(row.map(|r| Person {
-        id: r.get("id"),
-        name: r.get::<Option<String>, _>("name").unwrap_or_default(),
-    }))
+    Ok(found.map(|(id, name)| Person { id, name }))
 }
 
 /// Whether `viewer` may see the shelf (collection and plays) of `owner`: a private
 /// shelf only its owner, a `signed_in` one any registered account.
 pub async fn may_see(
-    db: &crate::db::Db,
+    db: &crate::store::Store,
     owner: i64,
     viewer: Option<&Auth>,
 ) -> Result<bool, ApiError> {
@@ -113,21 +99,20 @@ pub fn shown_to(
 }
 
 pub async fn visibility_of(
-    db: &crate::db::Db,
+    db: &crate::store::Store,
     owner: i64,
 ) -> Result<takuge_protocol::Visibility, ApiError> {
-    let v: Option<String> = sqlx::query_scalar("SELECT visibility FROM shelves WHERE user_id = $1")
-        .bind(owner)
-        .fetch_optional(db)
-        .await?;
-    Ok(v.map_or(takuge_protocol::Visibility::Public, |v| {
-        takuge_protocol::Visibility::parse(&v)
-    }))
+    Ok(db
+        .shelf_visibility(owner)
+        .await?
+        .map_or(takuge_protocol::Visibility::Public, |v| {
+            takuge_protocol::Visibility::parse(&v)
+        }))
 }
 
 /// The shelf of `who` if `viewer` may see it; a private one answers as a missing one.
 pub async fn visible_owner(
-    db: &crate::db::Db,
+    db: &crate::store::Store,
     who: &str,
     viewer: Option<&Auth>,
 ) -> Result<Person, ApiError> {

@@ -5,19 +5,19 @@ use super::catalog_api::visible_game;
 use super::{registered, visible_owner, Person};
 use crate::api::ApiJson;
 use crate::auth::{Auth, MaybeAuth};
-use crate::db::{now, Db};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
+use crate::store::Store;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
-use sqlx::Row;
-use std::collections::HashMap;
 use std::sync::Arc;
 use takuge_protocol::{NewPlay, PlaysQuery};
 use utoipa::ToSchema;
+
+pub use crate::store::shelf::plays::{NewPlayer, PlayRow};
 
 type S = State<Arc<AppState>>;
 
@@ -59,140 +59,9 @@ pub struct Play {
     pub players: Vec<PlayPlayer>,
 }
 
-const PLAY_SELECT: &str = "SELECT p.id, p.user_id, p.played_on, p.minutes, p.comment, p.table_id,
-        g.id AS gid, g.slug, g.name_ja, g.name_en, g.bgg_id
-    FROM plays p JOIN catalog_games g ON g.id = p.game_id";
-
-/// The plays of `rows` (from [`PLAY_SELECT`]) with their players.
-async fn plays_of(db: &Db, rows: Vec<sqlx::any::AnyRow>) -> Result<Vec<Play>, ApiError> {
-    let mut plays: Vec<Play> = rows
-        .iter()
-        .map(|r| {
-            let table: Option<i64> = r.get("table_id");
-            Play {
-                id: r.get("id"),
-                user_id: r.get("user_id"),
-                game: PlayGame {
-                    id: r.get("gid"),
-                    slug: r.get("slug"),
-                    name_ja: r.get("name_ja"),
-                    name_en: r.get("name_en"),
-                    bgg_id: r.get("bgg_id"),
-                },
-                date: r.get("played_on"),
-                minutes: r.get("minutes"),
-                comment: r.get("comment"),
-                table_id: table,
-                replay: table.map(|t| format!("/replay/{t}")),
-                players: Vec::new(),
-            }
-        })
-        .collect();
-    if plays.is_empty() {
-        return Ok(plays);
-    }
-    // The players of every play at once: their ids are a list of integers we made.
-    let ids: Vec<String> = plays.iter().map(|p| p.id.to_string()).collect();
-    let rows = sqlx::query(&format!(
-        "SELECT play_id, user_id, name, score, rank, winner FROM play_players
-         WHERE play_id IN ({}) ORDER BY play_id, position",
-        ids.join(",")
-    ))
-    .fetch_all(db)
-    .await?;
-    let mut by_play: HashMap<i64, Vec<PlayPlayer>> = HashMap::new();
-    for r in rows {
-        by_play
-            .entry(r.get("play_id"))
-            .or_default()
-            .push(PlayPlayer {
-                user_id: r.get("user_id"),
-                name: r.get("name"),
-                score: r.get("score"),
-                rank: r.get("rank"),
-                winner: r.get::<i64, _>("winner") != 0,
-            });
-    }
-    for p in &mut plays {
-        p.players = by_play.remove(&p.id).unwrap_or_default();
-    }
-    Ok(plays)
-}
-
 /// The latest plays of a game in histories shown to everyone.
-pub async fn recent_public_plays(db: &Db, game: i64, n: i64) -> Result<Vec<Play>, ApiError> {
-    let rows = sqlx::query(&format!(
-        "{PLAY_SELECT} JOIN users u ON u.id = p.user_id
-         WHERE p.game_id = $1 AND u.guest = 0
-           AND NOT EXISTS (SELECT 1 FROM shelves s WHERE s.user_id = p.user_id AND s.visibility <> 'public')
-         ORDER BY p.played_on DESC, p.id DESC LIMIT $2"
-    ))
-    .bind(game)
-    .bind(n)
-    .fetch_all(db)
-    .await?;
-    plays_of(db, rows).await
-}
-
-/// One player of a play about to be written.
-pub struct NewPlayer {
-    pub user_id: Option<i64>,
-    pub name: String,
-    pub score: Option<i64>,
-    pub rank: Option<i64>,
-    pub winner: bool,
-}
-
-/// A play about to be written.
-pub struct PlayRow {
-    pub user_id: i64,
-    pub game_id: i64,
-    pub date: String,
-    pub minutes: Option<i64>,
-    pub comment: String,
-    pub table_id: Option<i64>,
-    pub players: Vec<NewPlayer>,
-}
-
-/// Writes a play and its players; its id, or `None` when a play of that table is
-/// already in that person's history.
-pub async fn insert_play(
-    c: &mut sqlx::AnyConnection,
-    p: &PlayRow,
-) -> Result<Option<i64>, sqlx::Error> {
-    let rows = sqlx::query(
-        "INSERT INTO plays (user_id, game_id, played_on, minutes, comment, table_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (table_id, user_id) DO NOTHING RETURNING id",
-    )
-    .bind(p.user_id)
-    .bind(p.game_id)
-    .bind(p.date.as_str())
-    .bind(p.minutes)
-    .bind(p.comment.as_str())
-    .bind(p.table_id)
-    .bind(now())
-    .fetch_all(&mut *c)
-    .await?;
-    let Some(id) = rows.first().map(|r| r.get::<i64, _>(0)) else {
-        return Ok(None);
-    };
-    for (k, pl) in p.players.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO play_players (play_id, position, user_id, name, score, rank, winner)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(id)
-        .bind(k as i64)
-        .bind(pl.user_id)
-        .bind(pl.name.as_str())
-        .bind(pl.score)
-        .bind(pl.rank)
-        .bind(i64::from(pl.winner))
-        .execute(&mut *c)
-        .await?;
-    }
-    Ok(Some(id))
+pub async fn recent_public_plays(db: &Store, game: i64, n: i64) -> Result<Vec<Play>, ApiError> {
+    Ok(db.recent_public_plays(game, n).await?)
 }
 
 /// Ranks by score, higher better, ties sharing (when every player has a score).
@@ -258,24 +127,13 @@ pub async fn log_play(
     let id = state
         .hub
         .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let id = insert_play(&mut tx, &row).await?;
-                tx.commit().await?;
-                Ok(id)
-            })
-        })
+        .log_play(row)
         .await?
         .ok_or_else(|| ApiError::internal("a manual play conflicted"))?;
-    let rows = sqlx::query(&format!("{PLAY_SELECT} WHERE p.id = $1"))
-        .bind(id)
-        .fetch_all(&state.db)
-        .await?;
-    let play = plays_of(&state.db, rows)
+    let play = state
+        .db
+        .play_by_id(id)
         .await?
-        .pop()
         .ok_or_else(|| ApiError::internal("a stored play vanished"))?;
     state.recommender.changed();
     Ok((StatusCode::CREATED, Json(play)))
@@ -311,66 +169,14 @@ pub struct PlayHistory {
 }
 
 pub async fn history_of(
-    db: &Db,
+    db: &Store,
     user: Person,
     game: Option<i64>,
     limit: i64,
 ) -> Result<PlayHistory, ApiError> {
-    let rows = sqlx::query(&format!(
-        "{PLAY_SELECT} WHERE p.user_id = $1 AND ($2 IS NULL OR p.game_id = $3)
-         ORDER BY p.played_on DESC, p.id DESC LIMIT $4"
-    ))
-    .bind(user.id)
-    .bind(game)
-    .bind(game)
-    .bind(limit)
-    .fetch_all(db)
-    .await?;
-    let plays = plays_of(db, rows).await?;
-    let stats = sqlx::query(
-        "SELECT g.id AS gid, g.slug, g.name_ja, g.name_en, g.bgg_id, COUNT(*) AS n, MAX(p.played_on) AS last,
-            CAST(COALESCE(SUM(CASE WHEN EXISTS (SELECT 1 FROM play_players w
-                 WHERE w.play_id = p.id AND w.user_id = p.user_id AND w.winner = 1) THEN 1 ELSE 0 END), 0) AS BIGINT) AS wins
-         FROM plays p JOIN catalog_games g ON g.id = p.game_id
-         WHERE p.user_id = $1 AND ($2 IS NULL OR p.game_id = $3)
-         GROUP BY g.id, g.slug, g.name_ja, g.name_en, g.bgg_id
-         ORDER BY COUNT(*) DESC, MAX(p.played_on) DESC, g.id",
-    )
-    .bind(user.id)
-    .bind(game)
-    .bind(game)
-    .fetch_all(db)
-    .await?
-    .iter()
-    .map(|r| GameStats {
-        game: PlayGame {
-            id: r.get("gid"),
-            slug: r.get("slug"),
-            name_ja: r.get("name_ja"),
-            name_en: r.get("name_en"),
-            bgg_id: r.get("bgg_id"),
-        },
-        plays: r.get("n"),
-        wins: r.get("wins"),
-        last_played: r.get("last"),
-    })
-    .collect();
-    let by_month = sqlx::query(
-        "SELECT SUBSTR(played_on, 1, 7) AS m, COUNT(*) AS n FROM plays
-         WHERE user_id = $1 AND ($2 IS NULL OR game_id = $3)
-         GROUP BY SUBSTR(played_on, 1, 7) ORDER BY SUBSTR(played_on, 1, 7)",
-    )
-    .bind(user.id)
-    .bind(game)
-    .bind(game)
-    .fetch_all(db)
-    .await?
-    .iter()
-    .map(|r| Month {
-        month: r.get("m"),
-        plays: r.get("n"),
-    })
-    .collect();
+    let plays = db.plays_of_user(user.id, game, limit).await?;
+    let stats = db.play_stats(user.id, game).await?;
+    let by_month = db.plays_by_month(user.id, game).await?;
     Ok(PlayHistory {
         user,
         plays,
@@ -432,39 +238,7 @@ pub async fn delete_play(
     registered(&auth)?;
     let who = auth.user.id;
     // `Some(true)`: deleted; `Some(false)`: a match's play; `None`: not the caller's.
-    let outcome = state
-        .hub
-        .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let Some(table) =
-                    sqlx::query("SELECT table_id FROM plays WHERE id = $1 AND user_id = $2")
-                        .bind(id)
-                        .bind(who)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                        .map(|r| r.get::<Option<i64>, _>("table_id"))
-                else {
-                    return Ok(None);
-                };
-                if table.is_some() {
-                    return Ok(Some(false));
-                }
-                sqlx::query("DELETE FROM play_players WHERE play_id = $1")
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                sqlx::query("DELETE FROM plays WHERE id = $1")
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await?;
-                Ok(Some(true))
-            })
-        })
-        .await?;
+    let outcome = state.hub.writer().delete_own_play(id, who).await?;
     match outcome {
         Some(true) => Ok(StatusCode::NO_CONTENT),
         Some(false) => Err(ApiError::conflict(

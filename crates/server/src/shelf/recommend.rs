@@ -15,9 +15,10 @@ use super::collection::{ShelfEntry, ENTRY_COLUMNS};
 use super::registered;
 use crate::api::{ApiJson, Done};
 use crate::auth::{Auth, MaybeAuth};
-use crate::db::{now, Db};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
+use crate::store::Store;
+use crate::time::now;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -131,12 +132,12 @@ fn u(v: Option<i64>) -> Option<u32> {
 
 /// Everyone's entries on shelves that are not private, with their play counts, and
 /// the approved games' facts.
-async fn load(db: &Db) -> Result<(Vec<Interaction>, Vec<GameInfo>), sqlx::Error> {
+async fn load(db: &Store) -> Result<(Vec<Interaction>, Vec<GameInfo>), sqlx::Error> {
     let games = sqlx::query(
         "SELECT id, min_players, max_players, max_minutes, min_age, designers, mechanics, categories
          FROM catalog_games WHERE status = 'approved'",
     )
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?
     .iter()
     .map(|r| {
@@ -160,7 +161,7 @@ async fn load(db: &Db) -> Result<(Vec<Interaction>, Vec<GameInfo>), sqlx::Error>
         "SELECT x.user_id, x.game_id, x.own, x.prev_owned, x.want_to_play, x.wishlist, x.played,
             x.favourite, x.rating FROM collections x WHERE {shown}"
     ))
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?
     {
         let on = |c: &str| r.get::<i64, _>(c) != 0;
@@ -183,7 +184,7 @@ async fn load(db: &Db) -> Result<(Vec<Interaction>, Vec<GameInfo>), sqlx::Error>
     for r in sqlx::query(&format!(
         "SELECT x.user_id, x.game_id, COUNT(*) AS n FROM plays x WHERE {shown} GROUP BY x.user_id, x.game_id"
     ))
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?
     {
         let (user, game): (i64, i64) = (r.get("user_id"), r.get("game_id"));
@@ -307,7 +308,7 @@ fn lang_of(l: Language) -> Lang {
 
 /// The caller's entries (their games by id) and their interactions with play counts.
 async fn own_entries(
-    db: &Db,
+    db: &Store,
     user: i64,
 ) -> Result<(HashMap<i64, CatalogGame>, Vec<Interaction>), ApiError> {
     let rows = sqlx::query(&format!(
@@ -315,7 +316,7 @@ async fn own_entries(
          WHERE c.user_id = $1"
     ))
     .bind(user)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     let mut games = HashMap::new();
     let mut by_game: HashMap<i64, Interaction> = HashMap::new();
@@ -342,7 +343,7 @@ async fn own_entries(
          JOIN catalog_games g ON g.id = p.game_id"
     ))
     .bind(user)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     for r in &plays {
         let g = CatalogGame::from_row(r);
@@ -360,17 +361,17 @@ async fn own_entries(
     Ok((games, by_game.into_values().collect()))
 }
 
-async fn dismissed_by(db: &Db, user: i64) -> Result<Vec<i64>, ApiError> {
+async fn dismissed_by(db: &Store, user: i64) -> Result<Vec<i64>, ApiError> {
     Ok(
         sqlx::query_scalar("SELECT game_id FROM recommendation_dismissals WHERE user_id = $1")
             .bind(user)
-            .fetch_all(db)
+            .fetch_all(db.pool())
             .await?,
     )
 }
 
 /// Approved games by id, in the order of `ids` (a list of integers the model gave).
-async fn games_by_id(db: &Db, ids: &[i64]) -> Result<HashMap<i64, CatalogGame>, ApiError> {
+async fn games_by_id(db: &Store, ids: &[i64]) -> Result<HashMap<i64, CatalogGame>, ApiError> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -379,7 +380,7 @@ async fn games_by_id(db: &Db, ids: &[i64]) -> Result<HashMap<i64, CatalogGame>, 
         "SELECT {GAME_COLUMNS} FROM catalog_games g WHERE g.status = 'approved' AND g.id IN ({})",
         list.join(",")
     ))
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?
     .iter()
     .map(|r| {
@@ -392,7 +393,7 @@ async fn games_by_id(db: &Db, ids: &[i64]) -> Result<HashMap<i64, CatalogGame>, 
 /// Before the first build: the approved games most often liked on shelves, passing
 /// the filters, not known to the caller nor dismissed.
 async fn popular_from_database(
-    db: &Db,
+    db: &Store,
     filters: &RecommendQuery,
     excluded: &[i64],
     limit: usize,
@@ -415,7 +416,7 @@ async fn popular_from_database(
         .int((limit + excluded.len()) as i64);
     Ok(sql
         .query()
-        .fetch_all(db)
+        .fetch_all(db.pool())
         .await?
         .iter()
         .map(|r| (r.get::<i64, _>("id"), r.get::<i64, _>("liked")))

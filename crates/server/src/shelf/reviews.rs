@@ -16,9 +16,9 @@ use super::plays::PlayGame;
 use super::{registered, Person, Sql};
 use crate::api::ApiJson;
 use crate::auth::{Auth, MaybeAuth};
-use crate::db::now;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
+use crate::time::now;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -124,11 +124,15 @@ fn own_review() -> ApiError {
 }
 
 /// A review in any status, as the caller sees its fields (`None`: no such id).
-async fn review_row(db: &crate::db::Db, id: i64, viewer: i64) -> Result<Option<Review>, ApiError> {
+async fn review_row(
+    db: &crate::store::Store,
+    id: i64,
+    viewer: i64,
+) -> Result<Option<Review>, ApiError> {
     let row = sqlx::query(&format!("{REVIEW_SELECT} WHERE r.id = $2"))
         .bind(viewer)
         .bind(id)
-        .fetch_optional(db)
+        .fetch_optional(db.pool())
         .await?;
     Ok(row.as_ref().map(review_from_row))
 }
@@ -237,10 +241,10 @@ pub async fn list_reviews(
     let limit = i64::from(q.limit.unwrap_or(20).clamp(1, 100));
     let offset = i64::from(q.offset.unwrap_or(0));
     list.push(" LIMIT ").int(limit).push(" OFFSET ").int(offset);
-    let total: i64 = count.query().fetch_one(&state.db).await?.get(0);
+    let total: i64 = count.query().fetch_one(state.db.pool()).await?.get(0);
     let reviews = list
         .query()
-        .fetch_all(&state.db)
+        .fetch_all(state.db.pool())
         .await?
         .iter()
         .map(review_from_row)
@@ -291,7 +295,7 @@ pub async fn create_review(
                 use sqlx::Connection;
                 let mut tx = c.begin().await?;
                 let at = now();
-                let id = crate::db::insert_returning_id(
+                let id = crate::store::insert_returning_id(
                     sqlx::query(
                         "INSERT INTO reviews (game_id, user_id, kind, title, body, created_at, updated_at)
                          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
@@ -679,7 +683,7 @@ pub async fn report_review(
     })?;
     let row = sqlx::query(&format!("{REPORT_SELECT} WHERE p.id = $1"))
         .bind(report)
-        .fetch_one(&state.db)
+        .fetch_one(state.db.pool())
         .await?;
     Ok((StatusCode::CREATED, Json(report_from_row(&row))))
 }
@@ -726,7 +730,7 @@ pub async fn review_reports(
     };
     let reviews: Vec<Review> = sqlx::query(&sql)
         .bind(auth.user.id)
-        .fetch_all(&state.db)
+        .fetch_all(state.db.pool())
         .await?
         .iter()
         .map(review_from_row)
@@ -737,7 +741,7 @@ pub async fn review_reports(
             "{REPORT_SELECT} WHERE p.review_id = $1 ORDER BY p.id"
         ))
         .bind(review.id)
-        .fetch_all(&state.db)
+        .fetch_all(state.db.pool())
         .await?
         .iter()
         .map(report_from_row)
@@ -902,7 +906,7 @@ pub async fn review_history(
          WHERE k.review_id = $1 ORDER BY k.id",
     )
     .bind(id)
-    .fetch_all(&state.db)
+    .fetch_all(state.db.pool())
     .await?
     .iter()
     .map(|r| ReviewChange {

@@ -61,7 +61,7 @@ use tokio::sync::{mpsc, watch};
 fn now() -> Now {
     Now {
         at: tokio::time::Instant::now(),
-        unix_ms: crate::db::now_ms(),
+        unix_ms: crate::time::now_ms(),
     }
 }
 

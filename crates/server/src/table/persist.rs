@@ -7,9 +7,10 @@ use super::clock::ClockState;
 use super::meta::{AbandonedReason, SeatInfo, Status, TableId, TableMeta};
 use super::restore::RulesWrite;
 use crate::action_id::ActionIds;
-use crate::db::{now, Db};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::store::{Store, StoreError};
+use crate::time::now;
 use crate::writer::{ActionWrite, Committed, Writer};
 use serde_json::Value;
 use sqlx::Row;
@@ -24,14 +25,14 @@ pub struct Log {
 }
 
 /// Loads a table (any status) from the database; `None` if there is no such table.
-pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiError> {
+pub async fn load(db: &Store, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiError> {
     let Some(row) = sqlx::query(
         "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state,
                 rules_version, abandoned_reason
          FROM game_tables WHERE id = $1",
     )
     .bind(id)
-    .fetch_optional(db)
+    .fetch_optional(db.pool())
     .await?
     else {
         return Ok(None);
@@ -41,7 +42,7 @@ pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiE
         "SELECT seat, user_id, bot, name, replaced FROM seats WHERE table_id = $1 ORDER BY seat",
     )
     .bind(id)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     let seats = seat_rows
         .iter()
@@ -57,7 +58,7 @@ pub async fn load(db: &Db, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiE
         "SELECT version, seat, action, client_id FROM actions WHERE table_id = $1 ORDER BY version",
     )
     .bind(id)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await?;
     let mut actions = Vec::with_capacity(action_rows.len());
     let mut ids = ActionIds::default();
@@ -240,7 +241,7 @@ pub(super) async fn commit_action(
 }
 
 /// A finished match into its players' histories (the shelf's plays).
-pub(super) async fn record_plays(writer: &Writer, table: TableId) -> Result<(), sqlx::Error> {
+pub(super) async fn record_plays(writer: &Writer, table: TableId) -> Result<(), StoreError> {
     writer
         .write(move |c| Box::pin(crate::shelf::matches::record_table(c, table)))
         .await

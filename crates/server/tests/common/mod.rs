@@ -13,7 +13,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 pub const CSRF: &str = "x-takuge";
 
-pub use takuge_server::db::Backend;
+pub use takuge_server::store::Dialect as Backend;
 
 /// The PostgreSQL the tests use (a superuser URL; `scripts/test` starts one).
 pub const POSTGRES_ENV: &str = "TAKUGE_TEST_POSTGRES_URL";

@@ -14,7 +14,7 @@
 //! stopped: it holds the file alone (`unix-excl`), and a copy of a database being written
 //! would not be one moment's.
 
-use crate::db::{self, Backend, Db};
+use super::{postgres, sqlite, Dialect, Store};
 use sqlx::{Acquire, Row};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -112,7 +112,7 @@ pub fn migrate_blocking(from: &str, to: &str, replace: bool) -> Result<Outcome, 
 }
 
 pub async fn migrate(from: &str, to: &str, replace: bool) -> Result<Outcome, String> {
-    if Backend::of(to) != Backend::Postgres {
+    if Dialect::of(to) != Dialect::Postgres {
         return Err(format!(
             "the target must be a PostgreSQL database (postgres://…), not {to:?}"
         ));
@@ -120,24 +120,24 @@ pub async fn migrate(from: &str, to: &str, replace: bool) -> Result<Outcome, Str
     if same_database(from, to) {
         return Err("the source and the target are the same database".into());
     }
-    if Backend::of(from) == Backend::Sqlite {
+    if Dialect::of(from) == Dialect::Sqlite {
         let path = sqlite_path(from);
         if !std::path::Path::new(&path).is_file() {
             return Err(format!("there is no SQLite database at {path}"));
         }
     }
-    if Backend::of(from) == Backend::Sqlite {
+    if Dialect::of(from) == Dialect::Sqlite {
         refuse_a_file_in_use(from).await?;
     }
-    let source = db::connect(from).await?;
-    let target = db::connect(to).await?;
+    let source = Store::connect(from).await?;
+    let target = Store::connect(to).await?;
     let result = copy(&source, &target, replace).await;
     source.close().await;
     target.close().await;
     result
 }
 
-async fn copy(source: &Db, target: &Db, replace: bool) -> Result<Outcome, String> {
+async fn copy(source: &Store, target: &Store, replace: bool) -> Result<Outcome, String> {
     let tables = tables_in_key_order(target).await?;
     let mut digests = BTreeMap::new();
     for t in &tables {
@@ -181,7 +181,7 @@ async fn copy(source: &Db, target: &Db, replace: bool) -> Result<Outcome, String
         ));
     }
 
-    let mut conn = target.acquire().await.map_err(|e| e.to_string())?;
+    let mut conn = target.pool().acquire().await.map_err(|e| e.to_string())?;
     let mut tx = conn.begin().await.map_err(|e| e.to_string())?;
     // Empty (a fresh target: only what its migrations seeded; or `--replace`).
     let names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
@@ -214,7 +214,7 @@ async fn copy(source: &Db, target: &Db, replace: bool) -> Result<Outcome, String
 
 /// The target's tables (not sqlx's bookkeeping) with their columns, parents before the
 /// tables whose foreign keys name them.
-async fn tables_in_key_order(target: &Db) -> Result<Vec<Table>, String> {
+async fn tables_in_key_order(target: &Store) -> Result<Vec<Table>, String> {
     let fail = |e: sqlx::Error| format!("cannot read the target's schema: {e}");
     let rows = sqlx::query(
         "SELECT table_name::text, column_name::text, data_type::text,
@@ -223,7 +223,7 @@ async fn tables_in_key_order(target: &Db) -> Result<Vec<Table>, String> {
          WHERE table_schema = current_schema() AND table_name NOT LIKE '\\_sqlx%'
          ORDER BY table_name, ordinal_position",
     )
-    .fetch_all(target)
+    .fetch_all(target.pool())
     .await
     .map_err(fail)?;
     let mut tables: BTreeMap<String, Table> = BTreeMap::new();
@@ -254,7 +254,7 @@ async fn tables_in_key_order(target: &Db) -> Result<Vec<Table>, String> {
          FROM pg_constraint c
          WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace",
     )
-    .fetch_all(target)
+    .fetch_all(target.pool())
     .await
     .map_err(fail)?;
     let mut parents: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -293,7 +293,7 @@ async fn tables_in_key_order(target: &Db) -> Result<Vec<Table>, String> {
 
 /// The tables the PostgreSQL migrations insert rows into themselves.
 fn seeded_by_migrations() -> BTreeSet<String> {
-    let migrator = sqlx::migrate!("./migrations/postgres");
+    let migrator = postgres::migrator();
     let mut seeded = BTreeSet::new();
     for m in migrator.migrations.iter() {
         let sql = m.sql.to_ascii_lowercase();
@@ -329,10 +329,10 @@ fn read_row(t: &Table, row: &sqlx::any::AnyRow) -> Result<Vec<Value>, String> {
         .collect()
 }
 
-async fn digest(db: &Db, t: &Table) -> Result<Digest, String> {
+async fn digest(db: &Store, t: &Table) -> Result<Digest, String> {
     use futures_util::TryStreamExt;
     let sql = select(t);
-    let mut rows = sqlx::query(&sql).fetch(db);
+    let mut rows = sqlx::query(&sql).fetch(db.pool());
     let mut d = Digest::default();
     while let Some(row) = rows
         .try_next()
@@ -348,14 +348,14 @@ async fn digest(db: &Db, t: &Table) -> Result<Digest, String> {
 const MAX_PARAMETERS: usize = 60_000;
 
 async fn copy_table(
-    source: &Db,
+    source: &Store,
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     t: &Table,
 ) -> Result<(), String> {
     use futures_util::TryStreamExt;
     let per_batch = (MAX_PARAMETERS / t.columns.len().max(1)).clamp(1, 1_000);
     let sql = select(t);
-    let mut rows = sqlx::query(&sql).fetch(source);
+    let mut rows = sqlx::query(&sql).fetch(source.pool());
     let mut batch: Vec<Vec<Value>> = Vec::with_capacity(per_batch);
     while let Some(row) = rows
         .try_next()
@@ -373,14 +373,10 @@ async fn copy_table(
     }
     if let Some(id) = &t.identity {
         // The next id after the largest copied one (or 1 for an empty table).
-        sqlx::query(&format!(
-            "SELECT setval(pg_get_serial_sequence('{0}', '{id}'),
-                           COALESCE((SELECT MAX({id}) FROM {0}), 0) + 1, false)",
-            t.name
-        ))
-        .execute(&mut **tx)
-        .await
-        .map_err(|e| format!("cannot move {}'s id sequence: {e}", t.name))?;
+        sqlx::query(&postgres::reset_sequence_sql(&t.name, id))
+            .execute(&mut **tx)
+            .await
+            .map_err(|e| format!("cannot move {}'s id sequence: {e}", t.name))?;
     }
     Ok(())
 }
@@ -425,7 +421,7 @@ async fn insert(
 async fn refuse_a_file_in_use(from: &str) -> Result<(), String> {
     use sqlx::Connection;
     sqlx::any::install_default_drivers();
-    let url = db::connect_url(from);
+    let url = sqlite::connect_url(from);
     let probe = async {
         let mut conn = sqlx::AnyConnection::connect(&url).await?;
         sqlx::query("SELECT count(*) FROM sqlite_master")

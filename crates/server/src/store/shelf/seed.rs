@@ -3,8 +3,9 @@
 //! and rules. A game already in the catalog keeps what admins made of it; only
 //! `playable` follows the registry.
 
-use super::catalog::{bind_fields, Columns, FIELD_COLUMNS};
-use crate::db::{now, Db};
+use crate::shelf::catalog::{bind_fields, Columns, FIELD_COLUMNS};
+use crate::store::Store;
+use crate::time::now;
 use takuge_engine::{GameMeta, Registry};
 use takuge_protocol::GameFields;
 
@@ -35,7 +36,7 @@ fn fields_of(meta: &GameMeta) -> GameFields {
 }
 
 /// Adds the games that are missing and marks the registry's playable.
-pub async fn seed_catalog(db: &Db, registry: &Registry) -> Result<(), String> {
+pub async fn seed_catalog(db: &Store, registry: &Registry) -> Result<(), String> {
     let games: Vec<(String, GameFields, bool)> = registry
         .games()
         .map(|g| (g.meta().id.to_string(), fields_of(g.meta()), true))
@@ -44,7 +45,7 @@ pub async fn seed_catalog(db: &Db, registry: &Registry) -> Result<(), String> {
     for (slug, fields, playable) in games {
         let known: Option<i64> = sqlx::query_scalar("SELECT id FROM catalog_games WHERE slug = $1")
             .bind(&slug)
-            .fetch_optional(db)
+            .fetch_optional(db.pool())
             .await
             .map_err(failed)?;
         if known.is_some() {
@@ -53,20 +54,20 @@ pub async fn seed_catalog(db: &Db, registry: &Registry) -> Result<(), String> {
             )
             .bind(i64::from(playable))
             .bind(&slug)
-            .execute(db)
+            .execute(db.pool())
             .await
             .map_err(failed)?
             .rows_affected();
             if changed > 0 {
                 // After the update, so no shelf copy can hold the old value under the new number.
-                let mut c = db.acquire().await.map_err(failed)?;
+                let mut c = db.pool().acquire().await.map_err(failed)?;
                 super::versions::bump_catalog(&mut c)
                     .await
                     .map_err(failed)?;
             }
             continue;
         }
-        let mut tx = db.begin().await.map_err(failed)?;
+        let mut tx = db.pool().begin().await.map_err(failed)?;
         let at = now();
         let columns = Columns::of(&fields);
         let sql = format!(
@@ -79,7 +80,7 @@ pub async fn seed_catalog(db: &Db, registry: &Registry) -> Result<(), String> {
             .bind(i64::from(playable))
             .bind(at)
             .bind(at);
-        let id = crate::db::insert_returning_id(q, &mut tx)
+        let id = crate::store::insert_returning_id(q, &mut tx)
             .await
             .map_err(failed)?;
         sqlx::query(

@@ -7,7 +7,7 @@
 //! same; a play already recorded is never written twice.
 
 use super::plays::{insert_play, NewPlayer, PlayRow};
-use crate::db::now;
+use crate::time::now;
 use sqlx::Connection;
 use sqlx::Row;
 
@@ -73,7 +73,7 @@ pub async fn record_table(c: &mut sqlx::AnyConnection, table: i64) -> Result<usi
     let mut row = PlayRow {
         user_id: 0,
         game_id: t.get("game_id"),
-        date: super::date_of(ended),
+        date: crate::shelf::date_of(ended),
         minutes,
         comment: String::new(),
         table_id: Some(table),
@@ -92,18 +92,18 @@ pub async fn record_table(c: &mut sqlx::AnyConnection, table: i64) -> Result<usi
 
 /// Plays of tables that finished in the last day without them (a crash between the
 /// last action's commit and the plays' write).
-pub async fn catch_up(db: &crate::db::Db) -> Result<(), String> {
+pub async fn catch_up(db: &crate::store::Store) -> Result<(), String> {
     let failed = |e: sqlx::Error| format!("recording the plays of finished matches: {e}");
     let tables: Vec<i64> = sqlx::query_scalar(
         "SELECT t.id FROM game_tables t WHERE t.status = 'finished' AND t.updated_at > $1
            AND NOT EXISTS (SELECT 1 FROM plays p WHERE p.table_id = t.id)",
     )
     .bind(now() - 86_400)
-    .fetch_all(db)
+    .fetch_all(db.pool())
     .await
     .map_err(failed)?;
     for table in tables {
-        let mut conn = db.acquire().await.map_err(failed)?;
+        let mut conn = db.pool().acquire().await.map_err(failed)?;
         record_table(&mut conn, table).await.map_err(failed)?;
     }
     Ok(())

@@ -8,11 +8,13 @@
 //! other writes run on the pool directly, and the batches on the writer's own
 //! connection (beside the pool's), each batch one statement: one round trip.
 
-use crate::db::{now, Db, SQLITE_PRAGMAS};
+use super::{Dialect, Store, StoreError};
 use crate::metrics::Metrics;
+use crate::time::now;
 use futures_util::future::BoxFuture;
 use sqlx::AnyConnection;
 use sqlx::{ConnectOptions, Connection, Executor};
+use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -59,7 +61,9 @@ pub struct Writer {
     tx: mpsc::UnboundedSender<Job>,
     /// Where writes other than actions run directly: PostgreSQL's pool, or an
     /// in-memory SQLite database's one connection. `None`: through the writer thread.
-    direct: Option<Db>,
+    direct: Option<Store>,
+    /// The database's dialect, for the writes that differ.
+    pub(super) dialect: Dialect,
     /// Every write's result tells the health checks whether the database takes writes.
     metrics: Arc<Metrics>,
 }
@@ -88,7 +92,7 @@ enum Target {
     /// or PostgreSQL's (which also spares a batch the pool's ping on acquiring).
     Own(AnyConnection),
     /// An in-memory SQLite database's one connection, in the pool.
-    Pool(Db),
+    Pool(Store),
 }
 
 impl Writer {
@@ -96,16 +100,12 @@ impl Writer {
     /// is a few round trips to the database, and on the shared runtime each would
     /// wait behind every ready table and connection (under load, tens of
     /// milliseconds a batch, which every table then waits on).
-    pub fn start(db: Db, metrics: Arc<Metrics>) -> (Writer, WriterTask) {
+    pub fn start(db: Store, metrics: Arc<Metrics>) -> (Writer, WriterTask) {
         let (tx, rx) = mpsc::unbounded_channel::<Job>();
         let (stop, stopped) = watch::channel(false);
-        let file = is_sqlite_file(&db);
-        let own = file
-            || db
-                .connect_options()
-                .database_url
-                .scheme()
-                .starts_with("postgres");
+        let file = db.is_sqlite_file();
+        let dialect = db.dialect();
+        let own = file || dialect == Dialect::Postgres;
         let direct = (!file).then(|| db.clone());
         let health = metrics.clone();
         let spawned = std::thread::Builder::new()
@@ -141,6 +141,7 @@ impl Writer {
             Writer {
                 tx,
                 direct,
+                dialect,
                 metrics: health,
             },
             WriterTask { stop },
@@ -165,17 +166,17 @@ impl Writer {
 
     /// Runs `f`, a write (statements or a transaction of its own), on the writer's
     /// connection, and returns what it returns. A stopped writer answers
-    /// `PoolClosed`.
-    pub async fn write<T, F>(&self, f: F) -> Result<T, sqlx::Error>
+    /// `PoolClosed` (unavailable).
+    pub async fn write<T, F>(&self, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, Result<T, sqlx::Error>>
             + Send
             + 'static,
     {
-        let result = self.write_unobserved(f).await;
+        let result = self.write_unobserved(f).await.map_err(StoreError::from);
         match &result {
-            Err(e) if crate::error::database_unavailable(e) => self
+            Err(e) if e.is_unavailable() => self
                 .metrics
                 .write_health
                 .failed(&self.metrics, &e.to_string()),
@@ -193,7 +194,7 @@ impl Writer {
             + 'static,
     {
         if let Some(pool) = &self.direct {
-            let mut conn = pool.acquire().await?;
+            let mut conn = pool.pool().acquire().await?;
             return f(&mut conn).await;
         }
         let (reply, rx) = oneshot::channel();
@@ -254,9 +255,20 @@ impl From<Option<&str>> for Param {
 }
 
 impl Writer {
+    /// Writes the time of this check to the database: whether it takes writes now.
+    pub async fn probe(&self, now: i64) -> Result<(), StoreError> {
+        self.execute(
+            "INSERT INTO server_health (id, checked_at) VALUES (1, $1)
+             ON CONFLICT (id) DO UPDATE SET checked_at = $2",
+            vec![now.into(), now.into()],
+        )
+        .await?;
+        Ok(())
+    }
+
     /// One statement with its parameters (`$1`, `$2`, … in order), run by the writer
     /// ([`Writer::write`]); the number of rows it changed.
-    pub async fn execute(&self, sql: &'static str, params: Vec<Param>) -> Result<u64, sqlx::Error> {
+    pub async fn execute(&self, sql: &'static str, params: Vec<Param>) -> Result<u64, StoreError> {
         self.write(move |c| {
             Box::pin(async move {
                 let mut query = sqlx::query(sql);
@@ -273,23 +285,17 @@ impl Writer {
     }
 }
 
-/// Whether `db` is a SQLite database in a file (which a second connection shares).
-fn is_sqlite_file(db: &Db) -> bool {
-    let url = &db.connect_options().database_url;
-    url.scheme() == "sqlite" && !url.as_str().contains(":memory:")
-}
-
-async fn open_own(db: &Db) -> Result<AnyConnection, sqlx::Error> {
-    let mut conn = db.connect_options().connect().await?;
-    if conn.backend_name() == "SQLite" {
-        conn.execute(SQLITE_PRAGMAS).await?;
+async fn open_own(db: &Store) -> Result<AnyConnection, sqlx::Error> {
+    let mut conn = db.pool().connect_options().connect().await?;
+    if db.dialect() == Dialect::Sqlite {
+        conn.execute(super::sqlite::PRAGMAS).await?;
     }
     Ok(conn)
 }
 
 /// After a failed batch: if the writer's own connection is gone (a PostgreSQL server
 /// restarted, a network cut), opens another for the next batch.
-async fn reopen_if_lost(conn: &mut AnyConnection, db: &Db) {
+async fn reopen_if_lost(conn: &mut AnyConnection, db: &Store) {
     if conn.ping().await.is_ok() {
         return;
     }
@@ -307,11 +313,11 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 /// commits (SQLite's default, every 1,000 pages) it would stall every table's commit
 /// for as long, several times a second under load. A passive checkpoint from another
 /// connection neither waits for nor blocks that connection's commits.
-async fn checkpoint_loop(db: Db, mut stopped: watch::Receiver<bool>) {
-    if !is_sqlite_file(&db) {
+async fn checkpoint_loop(db: Store, mut stopped: watch::Receiver<bool>) {
+    if !db.is_sqlite_file() {
         return;
     }
-    let mut conn = match db.connect_options().connect().await {
+    let mut conn = match db.pool().connect_options().connect().await {
         Ok(c) => c,
         Err(e) => {
             tracing::warn!(error = %e, "no background checkpoints: cannot open a second connection");
@@ -323,7 +329,7 @@ async fn checkpoint_loop(db: Db, mut stopped: watch::Receiver<bool>) {
             () = tokio::time::sleep(CHECKPOINT_EVERY) => {}
             _ = stopped.changed() => return,
         }
-        if let Err(e) = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").await {
+        if let Err(e) = conn.execute(super::sqlite::CHECKPOINT).await {
             tracing::warn!(error = %e, "background checkpoint failed");
         }
     }
@@ -331,13 +337,15 @@ async fn checkpoint_loop(db: Db, mut stopped: watch::Receiver<bool>) {
 
 async fn write_loop(
     mut target: Target,
-    db: &Db,
+    db: &Store,
     mut rx: mpsc::UnboundedReceiver<Job>,
     mut stopped: watch::Receiver<bool>,
     metrics: &Metrics,
 ) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
-    let mut batch = Vec::with_capacity(MAX_BATCH);
+    // The batch's actions and their callers, apart, so the dialect gets a plain slice.
+    let mut batch: Vec<ActionWrite> = Vec::with_capacity(MAX_BATCH);
+    let mut replies = Vec::with_capacity(MAX_BATCH);
     loop {
         tokio::select! {
             n = rx.recv_many(&mut jobs, MAX_BATCH) => if n == 0 { return },
@@ -347,10 +355,13 @@ async fn write_loop(
         // actions: a table waits for its own writes before it plays on).
         for job in jobs.drain(..) {
             match job {
-                Job::Action(a) => batch.push(a),
+                Job::Action(a) => {
+                    batch.push(a.write);
+                    replies.push(a.reply);
+                }
                 Job::Write(f) => match &mut target {
                     Target::Own(conn) => f(conn).await,
-                    Target::Pool(pool) => match pool.acquire().await {
+                    Target::Pool(pool) => match pool.pool().acquire().await {
                         Ok(mut conn) => f(&mut conn).await,
                         // Dropping the job answers "writer stopped" to its caller.
                         Err(e) => tracing::error!(error = %e, "no connection for a write"),
@@ -364,14 +375,14 @@ async fn write_loop(
         let started = Instant::now();
         let results = match &mut target {
             Target::Own(conn) => {
-                let results = commit_batch(conn, &batch).await;
+                let results = commit_batch(db.dialect(), conn, &batch).await;
                 if results.is_err() {
                     reopen_if_lost(conn, db).await;
                 }
                 results
             }
-            Target::Pool(pool) => match pool.acquire().await {
-                Ok(mut conn) => commit_batch(&mut conn, &batch).await,
+            Target::Pool(pool) => match pool.pool().acquire().await {
+                Ok(mut conn) => commit_batch(db.dialect(), &mut conn, &batch).await,
                 Err(e) => Err(e.to_string()),
             },
         };
@@ -379,215 +390,50 @@ async fn write_loop(
         metrics
             .commit_batch_rows
             .fetch_add(batch.len() as u64, Ordering::Relaxed);
-        for (i, job) in batch.drain(..).enumerate() {
+        for (write, reply) in batch.drain(..).zip(replies.drain(..)) {
             let r = match &results {
-                Ok(each) => Ok(if each.get(i).copied().unwrap_or(false) {
+                Ok(went_in) => Ok(if went_in.contains(&(write.table, write.version)) {
                     Committed::Yes
                 } else {
                     Committed::VersionConflict
                 }),
                 Err(e) => Err(e.clone()),
             };
-            let _ = job.reply.send(r);
+            let _ = reply.send(r);
         }
     }
 }
 
-/// The whole batch in one transaction. The primary key (table_id, version) is the
-/// optimistic check: a version already there inserts nothing, and that job alone is
-/// refused (with its outcome and clocks). Per job, whether its row went in.
-async fn commit_batch(conn: &mut AnyConnection, batch: &[ActionJob]) -> Result<Vec<bool>, String> {
-    if conn.backend_name() == "SQLite" {
-        commit_batch_sqlite(conn, batch).await
-    } else {
-        commit_batch_postgres(conn, batch).await
+/// The whole batch in one transaction, in the dialect's own way. The primary key
+/// (table_id, version) is the optimistic check: a version already there inserts
+/// nothing, and that action alone is refused (with its outcome and clocks). The
+/// (table, version) pairs that went in.
+async fn commit_batch(
+    dialect: Dialect,
+    conn: &mut AnyConnection,
+    batch: &[ActionWrite],
+) -> Result<HashSet<(i64, i64)>, String> {
+    match dialect {
+        Dialect::Sqlite => super::sqlite::commit_batch(conn, now(), batch).await,
+        Dialect::Postgres => super::postgres::commit_batch(conn, now(), batch).await,
     }
-}
-
-/// A whole batch on PostgreSQL, as one statement: one round trip (a prepared
-/// statement's Bind, Execute and Sync in one write), where a transaction of its own
-/// took five (BEGIN, the insert, two updates, COMMIT). A single statement is its own
-/// transaction. The updates join the insert's `RETURNING`, so they apply to the
-/// actions that went in and no other (a statement's parts do not see each other's
-/// rows, but they see what `RETURNING` hands on); both columns are set by one update,
-/// as PostgreSQL applies only one of two updates of a row in one statement.
-const POSTGRES_BATCH: &str = "WITH x AS (
-    SELECT * FROM jsonb_to_recordset($2::jsonb)
-        AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT, c TEXT, o TEXT, k TEXT)
-), ins AS (
-    INSERT INTO actions (table_id, version, seat, action, client_id, created_at)
-    SELECT t, v, s, a, c, $1 FROM x
-    ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version
-), u AS (
-    -- Per table, the last outcome and the last clocks among the actions that went in.
-    SELECT x.t,
-           (array_agg(x.o ORDER BY x.v DESC) FILTER (WHERE x.o IS NOT NULL))[1] AS o,
-           (array_agg(x.k ORDER BY x.v DESC) FILTER (WHERE x.k IS NOT NULL))[1] AS k
-    FROM x JOIN ins ON ins.table_id = x.t AND ins.version = x.v
-    WHERE x.o IS NOT NULL OR x.k IS NOT NULL
-    GROUP BY x.t
-), upd AS (
-    UPDATE game_tables AS g SET
-        status = CASE WHEN u.o IS NULL THEN g.status ELSE 'finished' END,
-        outcome = COALESCE(u.o, g.outcome),
-        clock_state = COALESCE(u.k, g.clock_state),
-        updated_at = $1
-    FROM u WHERE g.id = u.t
-)
-SELECT table_id, version FROM ins";
-
-/// One row of a PostgreSQL batch: the action, and the outcome and clocks it brings.
-#[derive(serde::Serialize)]
-struct PgRow<'a> {
-    #[serde(flatten)]
-    row: Row<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    o: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    k: Option<&'a str>,
-}
-
-async fn commit_batch_postgres(
-    conn: &mut AnyConnection,
-    batch: &[ActionJob],
-) -> Result<Vec<bool>, String> {
-    use sqlx::Row as _;
-    let rows: Vec<PgRow<'_>> = batch
-        .iter()
-        .map(|j| PgRow {
-            row: Row::of(&j.write),
-            o: j.write.outcome.as_deref(),
-            k: j.write.clock_state.as_deref(),
-        })
-        .collect();
-    let json = serde_json::to_string(&rows).map_err(|e| e.to_string())?;
-    let went_in: std::collections::HashSet<(i64, i64)> = sqlx::query(POSTGRES_BATCH)
-        .bind(now())
-        .bind(json)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(|e| e.to_string())?
-        .iter()
-        .map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1)))
-        .collect();
-    Ok(batch
-        .iter()
-        .map(|j| went_in.contains(&(j.write.table, j.write.version)))
-        .collect())
-}
-
-/// The condition under which a batch's update of `game_tables` from JSON entry `j`
-/// applies: the row stored at the entry's version is its very action.
-macro_rules! own_action_stored {
-    () => {
-        "game_tables.id = json_extract(j.value, '$.t') AND EXISTS (SELECT 1 FROM actions a
-        WHERE a.table_id = game_tables.id AND a.version = json_extract(j.value, '$.v')
-          AND a.seat = json_extract(j.value, '$.s') AND a.action = json_extract(j.value, '$.a'))"
-    };
-}
-
-/// A whole batch on SQLite, as one query of five statements: one round trip to the
-/// connection's thread instead of one per statement (each a wake-up of two threads
-/// that, under load, wait for a core). The outcome and clock updates cannot wait to
-/// learn which rows went in, so they apply where the row stored at that version is
-/// this very action (same seat, same action): then it went in now, or an identical
-/// one did, whose outcome is the same.
-const SQLITE_BATCH: &str = concat!(
-    "BEGIN IMMEDIATE;
-INSERT INTO actions (table_id, version, seat, action, client_id, created_at)
-    SELECT json_extract(value, '$.t'), json_extract(value, '$.v'),
-           json_extract(value, '$.s'), json_extract(value, '$.a'), json_extract(value, '$.c'), $1
-    FROM json_each($2) WHERE true -- SQLite's grammar needs a WHERE before ON CONFLICT
-    ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version;
-UPDATE game_tables SET status = 'finished', outcome = json_extract(j.value, '$.x'), updated_at = $1
-    FROM json_each($3) AS j WHERE ",
-    own_action_stored!(),
-    ";
-UPDATE game_tables SET clock_state = json_extract(j.value, '$.x'), updated_at = $1
-    FROM json_each($4) AS j WHERE ",
-    own_action_stored!(),
-    ";
-COMMIT;"
-);
-
-/// A table's new outcome or clocks, with the action that brings them.
-#[derive(serde::Serialize)]
-struct Update<'a> {
-    t: i64,
-    v: i64,
-    s: i64,
-    a: &'a str,
-    x: &'a str,
-}
-
-async fn commit_batch_sqlite(
-    conn: &mut AnyConnection,
-    batch: &[ActionJob],
-) -> Result<Vec<bool>, String> {
-    use sqlx::Row as _;
-    let rows: Vec<Row<'_>> = batch.iter().map(|j| Row::of(&j.write)).collect();
-    // A table has one action in flight at a time, so one update per table; were there
-    // two, the later one is the one kept.
-    let updates = |x: fn(&ActionWrite) -> Option<&str>| {
-        let mut out: Vec<Update<'_>> = Vec::new();
-        for w in batch.iter().rev().map(|j| &j.write) {
-            if let Some(x) = x(w) {
-                if !out.iter().any(|u| u.t == w.table) {
-                    let r = Row::of(w);
-                    out.push(Update {
-                        t: r.t,
-                        v: r.v,
-                        s: r.s,
-                        a: r.a,
-                        x,
-                    });
-                }
-            }
-        }
-        serde_json::to_string(&out).map_err(|e| e.to_string())
-    };
-    let outcomes = updates(|w| w.outcome.as_deref())?;
-    let clocks = updates(|w| w.clock_state.as_deref())?;
-    let rows = serde_json::to_string(&rows).map_err(|e| e.to_string())?;
-    let result = sqlx::query(SQLITE_BATCH)
-        .bind(now())
-        .bind(rows)
-        .bind(outcomes)
-        .bind(clocks)
-        .fetch_all(&mut *conn)
-        .await;
-    let went_in: std::collections::HashSet<(i64, i64)> = match result {
-        Ok(rows) => rows
-            .iter()
-            .map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1)))
-            .collect(),
-        Err(e) => {
-            // A statement failed: nothing of the batch stays (if the transaction began).
-            let _ = conn.execute("ROLLBACK").await;
-            return Err(e.to_string());
-        }
-    };
-    Ok(batch
-        .iter()
-        .map(|j| went_in.contains(&(j.write.table, j.write.version)))
-        .collect())
 }
 
 /// One row of `actions` as the batch insert reads it from JSON.
 #[derive(serde::Serialize)]
-struct Row<'a> {
-    t: i64,
-    v: i64,
-    s: i64,
-    a: &'a str,
+pub(super) struct BatchRow<'a> {
+    pub(super) t: i64,
+    pub(super) v: i64,
+    pub(super) s: i64,
+    pub(super) a: &'a str,
     /// Absent (read as NULL) for the many actions without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     c: Option<&'a str>,
 }
 
-impl<'a> Row<'a> {
-    fn of(w: &'a ActionWrite) -> Row<'a> {
-        Row {
+impl<'a> BatchRow<'a> {
+    pub(super) fn of(w: &'a ActionWrite) -> BatchRow<'a> {
+        BatchRow {
             t: w.table,
             v: w.version,
             s: w.seat,
@@ -602,7 +448,7 @@ mod tests {
     use super::*;
     use sqlx::Row;
 
-    async fn user(writer: &Writer, name: &str) -> Result<i64, sqlx::Error> {
+    async fn user(writer: &Writer, name: &str) -> Result<i64, StoreError> {
         let name = name.to_string();
         writer
             .write(move |c| {
@@ -622,7 +468,7 @@ mod tests {
     /// A writer started on a fresh database file (deleted when `_dir` is dropped: bind it).
     struct Started {
         _dir: tempfile::TempDir,
-        db: Db,
+        db: Store,
         metrics: Arc<Metrics>,
         writer: Writer,
         task: WriterTask,
@@ -630,7 +476,7 @@ mod tests {
 
     async fn started() -> Started {
         let dir = tempfile::tempdir().expect("temp dir");
-        let db = crate::db::connect(&dir.path().join("w.db").display().to_string())
+        let db = Store::connect(&dir.path().join("w.db").display().to_string())
             .await
             .expect("database");
         let metrics = Arc::new(Metrics::default());
@@ -657,7 +503,7 @@ mod tests {
         let id = user(&writer, "alice").await.expect("insert");
         let name: String = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
             .bind(id)
-            .fetch_one(&db)
+            .fetch_one(db.pool())
             .await
             .expect("read");
         assert_eq!(name, "alice");
@@ -675,14 +521,14 @@ mod tests {
         } = started().await;
         user(&writer, "bob").await.expect("first");
         match user(&writer, "bob").await {
-            Err(sqlx::Error::Database(d)) => assert!(d.is_unique_violation()),
+            Err(StoreError::Conflict(what, _)) => assert!(what.contains("name"), "{what}"),
             other => panic!("a taken name must be refused, got {other:?}"),
         }
         let host = user(&writer, "carol")
             .await
             .expect("the writer still writes");
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
-            .fetch_one(&db)
+            .fetch_one(db.pool())
             .await
             .expect("count");
         assert_eq!(count, 2);
@@ -728,7 +574,7 @@ mod tests {
         let stored = || async {
             sqlx::query("SELECT status, outcome, clock_state FROM game_tables WHERE id = $1")
                 .bind(id)
-                .fetch_one(&db)
+                .fetch_one(db.pool())
                 .await
                 .map(|r| {
                     (
@@ -795,7 +641,7 @@ mod tests {
         // The loop notices the stop signal, returns, and drops its receiver.
         let mut refused = false;
         for _ in 0..100 {
-            if matches!(user(&writer, "dave").await, Err(sqlx::Error::PoolClosed)) {
+            if matches!(user(&writer, "dave").await, Err(StoreError::Unavailable(_))) {
                 refused = true;
                 break;
             }
