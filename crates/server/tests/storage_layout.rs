@@ -9,10 +9,6 @@ const SHELF: &str = "the shelf's queries move to store/shelf/ next";
 
 /// Files (under `src/`) that still hold SQL, and why.
 const NOT_YET_MOVED: &[(&str, &str)] = &[
-    (
-        "table/persist.rs",
-        "the table actor's reads and writes, split out of table.rs on another branch; they move next",
-    ),
     ("shelf/bench.rs", SHELF),
     ("shelf/catalog.rs", SHELF),
     ("shelf/catalog_api.rs", SHELF),

@@ -13,6 +13,7 @@
 
 pub mod accounts;
 pub mod error;
+pub mod live_tables;
 pub mod migrate;
 pub mod postgres;
 pub mod profile;

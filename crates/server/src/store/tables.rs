@@ -1,5 +1,5 @@
 //! Tables and their seats: creating one, and the tables a sweep or a count needs.
-//! (The live table's own reads and writes are still in `table/persist.rs`.)
+//! (A live table's own rows are in `live_tables.rs`.)
 
 use super::writer::Writer;
 use super::{postgres, Dialect, Store, StoreError};

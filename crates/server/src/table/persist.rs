@@ -1,7 +1,8 @@
-//! Every database statement of a table, in one place: loading it, and each write a
-//! change makes (seats, status, start, expiry, the rules version a restore settled,
-//! an action's commit, a finished match's plays). Each is run by the actor after the
-//! model decided the change and before the model applies it.
+//! Every storage call of a table, in one place: loading it, and each write a change
+//! makes (seats, status, start, expiry, the rules version a restore settled, an
+//! action's commit, a finished match's plays), between the table's model and the
+//! store's rows (`store/live_tables.rs`). Each is run by the actor after the model
+//! decided the change and before the model applies it.
 
 use super::clock::ClockState;
 use super::meta::{AbandonedReason, SeatInfo, Status, TableId, TableMeta};
@@ -9,11 +10,10 @@ use super::restore::RulesWrite;
 use crate::action_id::ActionIds;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::store::live_tables::{LoadedTable, SeatRow};
 use crate::store::{Store, StoreError};
-use crate::time::now;
 use crate::writer::{ActionWrite, Committed, Writer};
 use serde_json::Value;
-use sqlx::Row;
 use takuge_engine::record::LoggedAction;
 use takuge_engine::Seat;
 
@@ -26,85 +26,75 @@ pub struct Log {
 
 /// Loads a table (any status) from the database; `None` if there is no such table.
 pub async fn load(db: &Store, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiError> {
-    let Some(row) = sqlx::query(
-        "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state,
-                rules_version, abandoned_reason
-         FROM game_tables WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(db.pool())
-    .await?
+    let Some(LoadedTable {
+        table: row,
+        seats,
+        actions: action_rows,
+    }) = db.load_table(id).await?
     else {
         return Ok(None);
     };
-    let parse = |s: String| serde_json::from_str::<Value>(&s).map_err(ApiError::internal);
-    let seat_rows = sqlx::query(
-        "SELECT seat, user_id, bot, name, replaced FROM seats WHERE table_id = $1 ORDER BY seat",
-    )
-    .bind(id)
-    .fetch_all(db.pool())
-    .await?;
-    let seats = seat_rows
-        .iter()
-        .map(|r| SeatInfo {
-            seat: r.get::<i64, _>("seat") as u8,
-            user_id: r.get("user_id"),
-            name: r.get("name"),
-            bot: r.get("bot"),
-            replaced: r.get::<i64, _>("replaced") != 0,
+    let parse = |s: &str| serde_json::from_str::<Value>(s).map_err(ApiError::internal);
+    let seat_number = |n: i64| {
+        u8::try_from(n)
+            .map_err(|_| ApiError::internal(format!("table {id}: seat {n} in the database")))
+    };
+    let seats = seats
+        .into_iter()
+        .map(|r| {
+            Ok(SeatInfo {
+                seat: seat_number(r.seat)?,
+                user_id: r.user_id,
+                name: r.name,
+                bot: r.bot,
+                replaced: r.replaced,
+            })
         })
-        .collect();
-    let action_rows = sqlx::query(
-        "SELECT version, seat, action, client_id FROM actions WHERE table_id = $1 ORDER BY version",
-    )
-    .bind(id)
-    .fetch_all(db.pool())
-    .await?;
+        .collect::<Result<Vec<_>, ApiError>>()?;
     let mut actions = Vec::with_capacity(action_rows.len());
     let mut ids = ActionIds::default();
-    for (i, r) in action_rows.iter().enumerate() {
-        if r.get::<i64, _>("version") != i as i64 + 1 {
+    for (i, r) in action_rows.into_iter().enumerate() {
+        if r.version != i as i64 + 1 {
             return Err(ApiError::internal(format!(
                 "table {id}: the action log has a gap at {}",
                 i + 1
             )));
         }
-        let seat = Seat(r.get::<i64, _>("seat") as u8);
-        if let Some(client_id) = r.get::<Option<String>, _>("client_id") {
+        let seat = Seat(seat_number(r.seat)?);
+        if let Some(client_id) = r.client_id {
             ids.insert(seat, client_id, i as u64 + 1);
         }
         actions.push(LoggedAction {
             seat,
-            action: parse(r.get("action"))?,
+            action: parse(&r.action)?,
         });
     }
-    let outcome: Option<String> = row.get("outcome");
     let meta = TableMeta {
-        id: row.get("id"),
-        game: row.get("game"),
-        options: parse(row.get("options"))?,
-        players: row.get::<i64, _>("players") as usize,
-        host: row.get("host"),
-        private: row.get::<i64, _>("private") != 0,
-        invite_code: row.get("invite_code"),
-        clock: serde_json::from_str(&row.get::<String, _>("clock")).map_err(ApiError::internal)?,
-        seed: row.get::<i64, _>("seed") as u64,
-        status: Status::parse(&row.get::<String, _>("status")),
+        id: row.id,
+        game: row.game,
+        options: parse(&row.options)?,
+        players: usize::try_from(row.players).map_err(ApiError::internal)?,
+        host: row.host,
+        private: row.private,
+        invite_code: row.invite_code,
+        clock: serde_json::from_str(&row.clock).map_err(ApiError::internal)?,
+        seed: row.seed as u64,
+        status: Status::parse(&row.status),
         seats,
-        outcome: match outcome {
+        outcome: match row.outcome {
             Some(s) => Some(serde_json::from_str(&s).map_err(ApiError::internal)?),
             None => None,
         },
-        clock_state: match row.get::<Option<String>, _>("clock_state") {
+        clock_state: match row.clock_state {
             Some(s) => Some(serde_json::from_str(&s).map_err(ApiError::internal)?),
             None => None,
         },
-        rules: match row.get::<Option<i64>, _>("rules_version") {
+        rules: match row.rules_version {
             Some(v) => Some(u32::try_from(v).map_err(ApiError::internal)?),
             None => None,
         },
         abandoned_reason: row
-            .get::<Option<String>, _>("abandoned_reason")
+            .abandoned_reason
             .as_deref()
             .and_then(AbandonedReason::parse),
     };
@@ -116,20 +106,14 @@ pub(super) async fn save_seat(
     table: TableId,
     seat: &SeatInfo,
 ) -> Result<(), ApiError> {
-    writer
-        .execute(
-            "UPDATE seats SET user_id = $1, bot = $2, name = $3, replaced = $4 WHERE table_id = $5 AND seat = $6",
-            vec![
-                seat.user_id.into(),
-                seat.bot.clone().into(),
-                seat.name.clone().into(),
-                i64::from(seat.replaced).into(),
-                table.into(),
-                i64::from(seat.seat).into(),
-            ],
-        )
-        .await?;
-    Ok(())
+    let row = SeatRow {
+        seat: i64::from(seat.seat),
+        user_id: seat.user_id,
+        bot: seat.bot.clone(),
+        name: seat.name.clone(),
+        replaced: seat.replaced,
+    };
+    Ok(writer.save_seat(table, &row).await?)
 }
 
 /// Every free seat a `bot`, in one statement: free in memory is free in the database.
@@ -138,13 +122,7 @@ pub(super) async fn fill_free_seats(
     table: TableId,
     bot: &str,
 ) -> Result<(), ApiError> {
-    writer
-        .execute(
-            "UPDATE seats SET bot = $1, name = $2 WHERE table_id = $3 AND user_id IS NULL AND bot IS NULL",
-            vec![bot.into(), format!("bot {bot}").into(), table.into()],
-        )
-        .await?;
-    Ok(())
+    Ok(writer.fill_free_seats(table, bot).await?)
 }
 
 pub(super) async fn save_status(
@@ -152,13 +130,7 @@ pub(super) async fn save_status(
     table: TableId,
     status: Status,
 ) -> Result<(), ApiError> {
-    writer
-        .execute(
-            "UPDATE game_tables SET status = $1, updated_at = $2 WHERE id = $3",
-            vec![status.as_str().into(), now().into(), table.into()],
-        )
-        .await?;
-    Ok(())
+    Ok(writer.save_status(table, status.as_str()).await?)
 }
 
 /// The game started, with its clocks as they start.
@@ -171,13 +143,7 @@ pub(super) async fn save_start(
         Some(c) => Some(serde_json::to_string(c).map_err(ApiError::internal)?),
         None => None,
     };
-    writer
-        .execute(
-            "UPDATE game_tables SET status = 'playing', clock_state = $1, updated_at = $2 WHERE id = $3",
-            vec![clock_state.into(), now().into(), table.into()],
-        )
-        .await?;
-    Ok(())
+    Ok(writer.save_start(table, clock_state).await?)
 }
 
 /// Closed by the server, with its reason.
@@ -186,13 +152,7 @@ pub(super) async fn save_closed(
     table: TableId,
     reason: AbandonedReason,
 ) -> Result<(), ApiError> {
-    writer
-        .execute(
-            "UPDATE game_tables SET status = 'abandoned', abandoned_reason = $1, updated_at = $2 WHERE id = $3",
-            vec![reason.as_str().into(), now().into(), table.into()],
-        )
-        .await?;
-    Ok(())
+    Ok(writer.save_closed(table, reason.as_str()).await?)
 }
 
 /// What a restore decided about the table's rules version.
@@ -201,19 +161,14 @@ pub(super) async fn save_rules(
     table: TableId,
     write: &RulesWrite,
 ) -> Result<(), ApiError> {
-    writer
-        .execute(
-            "UPDATE game_tables SET rules_version = $1, status = $2, abandoned_reason = $3, updated_at = $4 WHERE id = $5",
-            vec![
-                write.rules.map(i64::from).into(),
-                write.status.as_str().into(),
-                write.reason.map(AbandonedReason::as_str).into(),
-                now().into(),
-                table.into(),
-            ],
+    Ok(writer
+        .save_rules(
+            table,
+            write.rules.map(i64::from),
+            write.status.as_str(),
+            write.reason.map(AbandonedReason::as_str),
         )
-        .await?;
-    Ok(())
+        .await?)
 }
 
 /// Commits one action (group-committed by the writer with the others waiting), and

@@ -1,0 +1,209 @@
+//! A live table's own rows: loading a table whole (to restore it, or for a late
+//! viewer), and each write a change makes to it (seats, status, start, close, the
+//! rules version a restore settled). The table actor (`table/persist.rs`) turns
+//! these rows into its model and back; the actions themselves are committed by the
+//! writer's batches (`writer.rs`).
+
+use super::writer::Writer;
+use super::{Store, StoreError};
+use crate::time::now;
+use sqlx::Row;
+
+/// A table's row, as stored (JSON columns as text).
+pub struct TableRow {
+    pub id: i64,
+    pub game: String,
+    pub options: String,
+    pub players: i64,
+    pub host: i64,
+    pub private: bool,
+    pub invite_code: Option<String>,
+    pub clock: String,
+    pub seed: i64,
+    pub status: String,
+    pub outcome: Option<String>,
+    pub clock_state: Option<String>,
+    pub rules_version: Option<i64>,
+    pub abandoned_reason: Option<String>,
+}
+
+/// A seat's row.
+pub struct SeatRow {
+    pub seat: i64,
+    pub user_id: Option<i64>,
+    pub bot: Option<String>,
+    pub name: String,
+    pub replaced: bool,
+}
+
+/// An action's row, in version order (version 1 first).
+pub struct ActionRow {
+    pub version: i64,
+    pub seat: i64,
+    /// JSON, as stored.
+    pub action: String,
+    pub client_id: Option<String>,
+}
+
+/// A table's rows: the table, its seats by number, its actions by version.
+pub struct LoadedTable {
+    pub table: TableRow,
+    pub seats: Vec<SeatRow>,
+    pub actions: Vec<ActionRow>,
+}
+
+impl Store {
+    /// Table `id` with its seats and actions; `None` if there is no such table.
+    pub async fn load_table(&self, id: i64) -> Result<Option<LoadedTable>, StoreError> {
+        let Some(r) = sqlx::query(
+            "SELECT id, game, options, players, host, private, invite_code, clock, seed, status, outcome, clock_state,
+                    rules_version, abandoned_reason
+             FROM game_tables WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?
+        else {
+            return Ok(None);
+        };
+        let table = TableRow {
+            id: r.try_get("id")?,
+            game: r.try_get("game")?,
+            options: r.try_get("options")?,
+            players: r.try_get("players")?,
+            host: r.try_get("host")?,
+            private: r.try_get::<i64, _>("private")? != 0,
+            invite_code: r.try_get("invite_code")?,
+            clock: r.try_get("clock")?,
+            seed: r.try_get("seed")?,
+            status: r.try_get("status")?,
+            outcome: r.try_get("outcome")?,
+            clock_state: r.try_get("clock_state")?,
+            rules_version: r.try_get("rules_version")?,
+            abandoned_reason: r.try_get("abandoned_reason")?,
+        };
+        let seats = sqlx::query(
+            "SELECT seat, user_id, bot, name, replaced FROM seats WHERE table_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?
+        .iter()
+        .map(|r| {
+            Ok::<_, sqlx::Error>(SeatRow {
+                seat: r.try_get("seat")?,
+                user_id: r.try_get("user_id")?,
+                bot: r.try_get("bot")?,
+                name: r.try_get("name")?,
+                replaced: r.try_get::<i64, _>("replaced")? != 0,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+        let actions = sqlx::query(
+            "SELECT version, seat, action, client_id FROM actions WHERE table_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?
+        .iter()
+        .map(|r| {
+            Ok::<_, sqlx::Error>(ActionRow {
+                version: r.try_get("version")?,
+                seat: r.try_get("seat")?,
+                action: r.try_get("action")?,
+                client_id: r.try_get("client_id")?,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(LoadedTable {
+            table,
+            seats,
+            actions,
+        }))
+    }
+}
+
+impl Writer {
+    /// Who sits in `seat` of `table` now.
+    pub async fn save_seat(&self, table: i64, seat: &SeatRow) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE seats SET user_id = $1, bot = $2, name = $3, replaced = $4 WHERE table_id = $5 AND seat = $6",
+            vec![
+                seat.user_id.into(),
+                seat.bot.clone().into(),
+                seat.name.clone().into(),
+                i64::from(seat.replaced).into(),
+                table.into(),
+                seat.seat.into(),
+            ],
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// Every free seat of `table` a `bot`, in one statement: free in memory is free in
+    /// the database.
+    pub async fn fill_free_seats(&self, table: i64, bot: &str) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE seats SET bot = $1, name = $2 WHERE table_id = $3 AND user_id IS NULL AND bot IS NULL",
+            vec![bot.into(), format!("bot {bot}").into(), table.into()],
+        )
+        .await
+        .map(|_| ())
+    }
+
+    pub async fn save_status(&self, table: i64, status: &str) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE game_tables SET status = $1, updated_at = $2 WHERE id = $3",
+            vec![status.into(), now().into(), table.into()],
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// The game started, with its clocks as they start (JSON).
+    pub async fn save_start(
+        &self,
+        table: i64,
+        clock_state: Option<String>,
+    ) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE game_tables SET status = 'playing', clock_state = $1, updated_at = $2 WHERE id = $3",
+            vec![clock_state.into(), now().into(), table.into()],
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// Closed by the server, with its reason.
+    pub async fn save_closed(&self, table: i64, reason: &str) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE game_tables SET status = 'abandoned', abandoned_reason = $1, updated_at = $2 WHERE id = $3",
+            vec![reason.into(), now().into(), table.into()],
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// What a restore decided about the table's rules version.
+    pub async fn save_rules(
+        &self,
+        table: i64,
+        rules: Option<i64>,
+        status: &str,
+        reason: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE game_tables SET rules_version = $1, status = $2, abandoned_reason = $3, updated_at = $4 WHERE id = $5",
+            vec![
+                rules.into(),
+                status.into(),
+                reason.map(str::to_string).into(),
+                now().into(),
+                table.into(),
+            ],
+        )
+        .await
+        .map(|_| ())
+    }
+}
