@@ -24,7 +24,7 @@
 //!   move) or wall time; **root-parallel** over a fixed number of independent trees
 //!   (the same trees on any machine, run on as many threads as it has), their root
 //!   statistics summed; **tree reuse** ([`Forest`]) when the host reports every move;
-//!   a **cancellation** flag ([`Config::cancel`]).
+//!   a **cancellation** flag ([`Config::ask`]).
 
 use crate::bot::{Ask, Bot, BotFactory, Determinized};
 use crate::game::Game;
@@ -80,16 +80,12 @@ pub struct Config<G: Game> {
     pub rollout: Rollout<G>,
     /// A playout that has not ended after this many actions scores 0.5 for everyone.
     pub max_playout: usize,
-    /// Set from elsewhere to stop the search early (a table abandoned mid-search): it
-    /// is checked every 16 iterations, and the best move so far is returned.
-    pub cancel: Option<Arc<AtomicBool>>,
-    /// When the host asked for this move ([`crate::bot::Ask::at`]): a time budget ends
-    /// that long after it, so the time a move waited in a server's queue is part of
-    /// it. `None`: the budget starts with the search.
-    pub asked_at: Option<Instant>,
-    /// Moves waiting behind this one for the host's thread ([`crate::bot::Ask::queued`]):
-    /// a time budget is shared with them.
-    pub queued: u32,
+    /// How the host asked for this move ([`Ask`]): its cancel flag is checked every
+    /// 16 iterations (the best move so far is then returned); a time budget ends that
+    /// long after `at` (the wait in a server's queue is part of it) and is shared with
+    /// the `queued` moves behind it. The default: no flag, the budget starts with the
+    /// search and is this move's alone.
+    pub ask: Ask,
     /// Who answers a move left with less than a tenth of its time budget, because it
     /// waited in the host's queue or shares it with the moves waiting behind it (an
     /// overloaded server): the game's rule bot,
@@ -108,9 +104,7 @@ impl<G: Game> Default for Config<G> {
             exploration: 0.7,
             rollout: Rollout::Random,
             max_playout: 10_000,
-            cancel: None,
-            asked_at: None,
-            queued: 0,
+            ask: Ask::default(),
             fallback: None,
         }
     }
@@ -581,8 +575,8 @@ impl<G: Game> Forest<G> {
 /// What is left of a time budget `t` for this move: from when it was asked, and at
 /// most its share with the moves queued behind it.
 fn time_left<G: Game>(config: &Config<G>, t: Duration) -> Duration {
-    let since_asked = config.asked_at.map_or(Duration::ZERO, |at| at.elapsed());
-    let share = t / config.queued.saturating_add(1);
+    let since_asked = config.ask.at.map_or(Duration::ZERO, |at| at.elapsed());
+    let share = t / config.ask.queued.saturating_add(1);
     t.saturating_sub(since_asked).min(share)
 }
 
@@ -635,7 +629,7 @@ pub fn search_in<G: Game>(
                 (_, Some(d)) if done > 0 && done.is_multiple_of(16) && Instant::now() >= d => break,
                 _ => {}
             }
-            if done.is_multiple_of(16) && cancelled(&config.cancel) {
+            if done.is_multiple_of(16) && cancelled(&config.ask.cancel) {
                 break;
             }
             let sample = world.resample(&mut rng);
@@ -802,9 +796,7 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
     }
 
     fn asked(&mut self, ask: &Ask) {
-        self.config.cancel = ask.cancel.clone();
-        self.config.asked_at = ask.at;
-        self.config.queued = ask.queued;
+        self.config.ask = ask.clone();
     }
 }
 

@@ -677,7 +677,10 @@ fn a_cancelled_search_stops_and_still_answers_with_a_legal_move() {
     let config = Config {
         budget: Budget::Iterations(u32::MAX),
         trees: 2,
-        cancel: Some(cancel.clone()),
+        ask: takuge_engine::Ask {
+            cancel: Some(cancel.clone()),
+            ..Default::default()
+        },
         ..Config::default()
     };
     let Some((action, visits)) = search(&world, &config, 3) else {
