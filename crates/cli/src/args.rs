@@ -261,6 +261,23 @@ pub struct ServeArgs {
         value_name = "URL"
     )]
     pub database_url: String,
+    /// This node's name, when several nodes share one PostgreSQL database (unique
+    /// among them; docs/DEPLOY.md, "Several nodes"). Without it, this is the only node.
+    #[arg(long, value_name = "NAME", requires_all = ["advertise", "cluster_secret"])]
+    pub node_name: Option<String>,
+    /// The base URL the other nodes reach this one at (`http://10.0.0.5:8080`).
+    #[arg(long, value_name = "URL", requires = "node_name")]
+    pub advertise: Option<String>,
+    /// The secret every node of one database shares: a request one node passes to
+    /// another carries it. From `TAKUGE_CLUSTER_SECRET` when the flag is absent.
+    #[arg(
+        long,
+        env = "TAKUGE_CLUSTER_SECRET",
+        hide_env_values = true,
+        value_name = "SECRET",
+        requires = "node_name"
+    )]
+    pub cluster_secret: Option<String>,
     /// Mark session cookies `Secure` (when served over HTTPS).
     #[arg(long)]
     pub secure_cookies: bool,

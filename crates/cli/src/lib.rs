@@ -82,6 +82,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 per_ip: args.rate_per_ip,
                 per_account: args.rate_per_account,
                 auth_per_ip: args.rate_auth_per_ip,
+                node: match (args.node_name, args.advertise, args.cluster_secret) {
+                    (Some(name), Some(advertise), Some(secret)) => {
+                        Some(takuge_server::cluster::NodeConfig {
+                            name,
+                            advertise,
+                            secret,
+                        })
+                    }
+                    _ => None,
+                },
                 ..takuge_server::Config::default()
             };
             takuge_server::serve_blocking(config, args.log_json).map_err(CliError)

@@ -11,6 +11,7 @@ pub mod assets;
 pub mod auth;
 pub mod bots;
 pub mod caps;
+pub mod cluster;
 pub mod error;
 pub mod extract;
 pub mod finished_cache;
@@ -109,6 +110,9 @@ pub struct Config {
     /// Finished tables kept replayed for late requests (`finished_cache`): a bunch of
     /// late viewers of one costs one database read and replay.
     pub finished_cache_tables: usize,
+    /// This node's name, address and the nodes' shared secret, when several nodes
+    /// share one PostgreSQL database (`None`: the only node).
+    pub node: Option<cluster::NodeConfig>,
 }
 
 impl Default for Config {
@@ -148,6 +152,7 @@ impl Default for Config {
             recommend_every: Duration::from_secs(300),
             recommend_settle: Duration::from_secs(2),
             finished_cache_tables: finished_cache::FINISHED_CACHE_TABLES,
+            node: None,
         }
     }
 }
@@ -173,6 +178,8 @@ pub struct AppState {
     pub recommender: shelf::recommend::Recommender,
     /// Shelves read lately, used while the database's version numbers match.
     pub shelves: shelf::shelf_cache::ShelfCache,
+    /// Which node owns each live table.
+    pub cluster: Arc<cluster::Cluster>,
 }
 
 #[utoipa::path(get, path = "/healthz", tag = "server",
@@ -453,6 +460,7 @@ impl Server {
             shutdown,
             recommender: shelf::recommend::Recommender::default(),
             shelves: Default::default(),
+            cluster: Arc::new(cluster::Cluster::single()),
         });
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
         tokio::spawn(caps::expire_loop(state.clone()));
