@@ -7,8 +7,8 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use takuge_protocol::{Order, ShelfQuery, SortBy, Status};
-use takuge_server::shelf::catalog::{game_filters, order_by, page};
 use takuge_server::shelf::Sql;
+use takuge_server::store::shelf::catalog::{game_filters, order_by, page};
 
 async fn shelf(c: &Client, owner: &str, query: &str) -> Value {
     let (s, b) = c.get(&format!("/api/collections/{owner}?{query}")).await;

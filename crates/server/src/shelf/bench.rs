@@ -7,9 +7,9 @@
 //! filled by an earlier run (the account `bench-shelf` exists) is measured as it is.
 
 use crate::limit::Rate;
+use crate::store::shelf::bench::BenchFill;
 use crate::{Config, Server};
 use serde_json::{json, Value};
-use sqlx::{Connection, Executor};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
@@ -48,122 +48,24 @@ const NAME: &str = "bench-shelf";
 /// Fills the database (if not yet) and returns the collection's row count.
 async fn fill(url: &str, cfg: &BenchConfig) -> Result<i64, String> {
     let db = crate::store::Store::connect(url).await?;
-    let e = |e: sqlx::Error| format!("filling the database: {e}");
-    let mut c = db.pool().acquire().await.map_err(e)?;
-    let done: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE name = $1")
-        .bind(NAME)
-        .fetch_optional(&mut *c)
-        .await
-        .map_err(e)?;
-    if done.is_none() {
+    let e = |e: crate::store::StoreError| format!("filling the database: {e}");
+    if db.account_named(NAME).await.map_err(e)?.is_none() {
         if cfg.games < cfg.entries.max(cfg.shelf) {
             return Err("--games must be at least --entries and --shelf".into());
         }
-        let seq = cfg.users.max(cfg.games).max(cfg.entries).max(cfg.shelf) as i64;
-        c.execute("CREATE TEMP TABLE bench_seq (n BIGINT PRIMARY KEY)")
+        let users = cfg.users;
+        let fill = BenchFill {
+            name: NAME,
+            users,
+            entries: cfg.entries,
+            games: cfg.games,
+            shelf: cfg.shelf,
+        };
+        db.fill_shelf_bench(fill, |to| eprintln!("  {to} of {users} accounts filled"))
             .await
             .map_err(e)?;
-        sqlx::query(
-            "WITH RECURSIVE s(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM s WHERE n + 1 < $1)
-             INSERT INTO bench_seq (n) SELECT n FROM s",
-        )
-        .bind(seq)
-        .execute(&mut *c)
-        .await
-        .map_err(e)?;
-        let mut tx = c.begin().await.map_err(e)?;
-        sqlx::query(
-            "INSERT INTO catalog_games (name_ja, name_en, sort_ja, sort_en, min_players, max_players,
-                best_players, min_minutes, max_minutes, min_age, year, status, created_at, updated_at)
-             SELECT 'ゲーム' || CAST(n AS TEXT), 'Bench game ' || CAST(n AS TEXT),
-                'げーむ' || CAST(n AS TEXT), 'bench game ' || CAST(n AS TEXT),
-                1 + n % 2, 2 + n % 5, ',' || CAST(2 + n % 4 AS TEXT) || ',',
-                15 * (1 + n % 4), 15 * (1 + n % 8), 6 + n % 8, 1990 + n % 35, 'approved', 0, 0
-             FROM bench_seq WHERE n < $1 ORDER BY n",
-        )
-        .bind(cfg.games as i64)
-        .execute(&mut *tx)
-        .await
-        .map_err(e)?;
-        // Every bulk account's name is its key (they are never looked up).
-        sqlx::query(
-            "INSERT INTO users (name, name_key, display_name, guest, created_at)
-             SELECT 'bench_' || CAST(n AS TEXT), 'bench_' || CAST(n AS TEXT),
-                'bench_' || CAST(n AS TEXT), 0, 0
-             FROM bench_seq WHERE n < $1 ORDER BY n",
-        )
-        .bind(cfg.users as i64)
-        .execute(&mut *tx)
-        .await
-        .map_err(e)?;
-        tx.commit().await.map_err(e)?;
-        let g0: i64 = sqlx::query_scalar(
-            "SELECT MIN(id) FROM catalog_games WHERE name_en LIKE 'Bench game %'",
-        )
-        .fetch_one(&mut *c)
-        .await
-        .map_err(e)?;
-        let u0: i64 =
-            sqlx::query_scalar("SELECT MIN(id) FROM users WHERE name LIKE 'bench\\_%' ESCAPE '\\'")
-                .fetch_one(&mut *c)
-                .await
-                .map_err(e)?;
-        // Each account's entries are distinct games: (37u + k) mod games, k < entries.
-        let chunk = 5_000u64;
-        let mut from = 0;
-        while from < cfg.users {
-            let to = (from + chunk).min(cfg.users);
-            sqlx::query(
-                "INSERT INTO collections (user_id, game_id, own, played, want_to_play, rating, comment, updated_at)
-                 SELECT $1 + u.n, $2 + (u.n * 37 + k.n) % $3,
-                    CASE WHEN k.n % 2 = 0 THEN 1 ELSE 0 END, CASE WHEN k.n % 3 = 0 THEN 1 ELSE 0 END,
-                    CASE WHEN k.n % 5 = 0 THEN 1 ELSE 0 END, 10 + (u.n + k.n) % 91, '', 0
-                 FROM bench_seq u JOIN bench_seq k ON k.n < $4
-                 WHERE u.n >= $5 AND u.n < $6 ORDER BY u.n, k.n",
-            )
-            .bind(u0)
-            .bind(g0)
-            .bind(cfg.games as i64)
-            .bind(cfg.entries as i64)
-            .bind(from as i64)
-            .bind(to as i64)
-            .execute(&mut *c)
-            .await
-            .map_err(e)?;
-            from = to;
-            eprintln!("  {to} of {} accounts filled", cfg.users);
-        }
-        let me = crate::store::insert_returning_id(
-            sqlx::query(
-                "INSERT INTO users (name, name_key, display_name, guest, created_at)
-                 VALUES ($1, $2, $3, 0, 0) RETURNING id",
-            )
-            .bind(NAME)
-            .bind(crate::policy::name_key(NAME))
-            .bind(NAME),
-            &mut c,
-        )
-        .await
-        .map_err(e)?;
-        sqlx::query(
-            "INSERT INTO collections (user_id, game_id, own, played, want_to_play, rating, comment, updated_at)
-             SELECT $1, $2 + k.n, CASE WHEN k.n % 2 = 0 THEN 1 ELSE 0 END,
-                CASE WHEN k.n % 3 = 0 THEN 1 ELSE 0 END, 0, 10 + k.n % 91, 'a comment', k.n
-             FROM bench_seq k WHERE k.n < $3",
-        )
-        .bind(me)
-        .bind(g0)
-        .bind(cfg.shelf as i64)
-        .execute(&mut *c)
-        .await
-        .map_err(e)?;
-        c.execute("ANALYZE").await.map_err(e)?;
     }
-    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM collections")
-        .fetch_one(&mut *c)
-        .await
-        .map_err(e)?;
-    drop(c);
+    let rows = db.collection_rows().await.map_err(e)?;
     db.close().await;
     Ok(rows)
 }
@@ -174,25 +76,6 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     }
     let k = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len());
     sorted[k - 1]
-}
-
-/// A write to the measured shelf, as another server node could make it: one entry's
-/// time changed and the shelf's version raised, so the next page is read afresh.
-async fn write_to_shelf(db: &crate::store::Store, user: i64) -> Result<(), String> {
-    let e = |e: sqlx::Error| format!("writing to the shelf: {e}");
-    let mut tx = db.pool().begin().await.map_err(e)?;
-    sqlx::query(
-        "UPDATE collections SET updated_at = updated_at + 1 WHERE user_id = $1
-         AND game_id = (SELECT MIN(game_id) FROM collections WHERE user_id = $1)",
-    )
-    .bind(user)
-    .execute(&mut *tx)
-    .await
-    .map_err(e)?;
-    super::versions::bump_shelf(&mut tx, user)
-        .await
-        .map_err(e)?;
-    tx.commit().await.map_err(e)
 }
 
 /// `rounds` GETs of `path`; with `after_write`, each right after a write to that
@@ -209,7 +92,9 @@ async fn timed_get(
     // Two unmeasured rounds warm the caches.
     for round in 0..rounds + 2 {
         if let Some((db, user)) = after_write {
-            write_to_shelf(db, user).await?;
+            db.touch_shelf(user)
+                .await
+                .map_err(|e| format!("writing to the shelf: {e}"))?;
         }
         let started = Instant::now();
         let res = http
@@ -346,11 +231,11 @@ pub async fn run(cfg: BenchConfig) -> Result<BenchReport, String> {
     }
     // The first page after a write (the server's copy of the shelf is stale).
     let db = crate::store::Store::connect(&url).await?;
-    let me: i64 = sqlx::query_scalar("SELECT id FROM users WHERE name = $1")
-        .bind(NAME)
-        .fetch_one(db.pool())
+    let me = db
+        .account_named(NAME)
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("the account {NAME} is missing"))?;
     for q in [
         "?sort=name_ja&limit=2000",
         "?best=4&max_minutes=60&sort=name_ja&limit=2000",

@@ -1,31 +1,24 @@
 //! `/api/catalog`: searching, a game's page, adding games and proposing corrections.
 
-use super::catalog::{
-    bind_fields, game_filters, merged, order_by, page, CatalogGame, Columns, FIELD_COLUMNS,
-    GAME_COLUMNS,
-};
-use super::changes::{insert_change, Change};
+use super::catalog::{merged, CatalogGame};
+use super::changes::Change;
 use super::plays::{recent_public_plays, Play};
-use super::{registered, Sql};
+use super::registered;
 use crate::api::ApiJson;
 use crate::auth::{Auth, MaybeAuth};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
-use crate::time::now;
+use crate::store::shelf::catalog::GameKey;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
-use sqlx::Row;
 use std::sync::Arc;
 use takuge_protocol::{GameFields, ShelfQuery};
 use utoipa::ToSchema;
 
 type S = State<Arc<AppState>>;
-
-/// The average rating of a game, as the catalog sorts by it.
-const AVERAGE: &str = "(SELECT AVG(c.rating) FROM collections c WHERE c.game_id = g.id)";
 
 #[derive(Serialize, ToSchema)]
 pub struct CatalogPage {
@@ -42,30 +35,11 @@ pub async fn search(
     State(state): S,
     ApiQuery(q): ApiQuery<ShelfQuery>,
 ) -> Result<Json<CatalogPage>, ApiError> {
-    let mut filter = Sql::new(" WHERE g.status = 'approved'");
-    game_filters(&mut filter, &q);
-    if let Some(r) = q.min_rating {
-        filter
-            .push(&format!(" AND {AVERAGE} >= "))
-            .int(takuge_protocol::rating_tenths(r.clamp(1.0, 10.0))?);
-    }
-    let mut count = Sql::new("SELECT COUNT(*) FROM catalog_games g");
-    count.push(&filter.text);
-    let mut list = filter.clone();
-    list.text = format!("SELECT {GAME_COLUMNS} FROM catalog_games g{}", filter.text);
-    order_by(&mut list, &q, AVERAGE, "g.updated_at");
-    page(&mut list, &q);
-    // The count's text is the filter's with the same placeholders in the same order.
-    let mut counted = filter.clone();
-    counted.text = count.text;
-    let total: i64 = counted.query().fetch_one(state.db.pool()).await?.get(0);
-    let games = list
-        .query()
-        .fetch_all(state.db.pool())
-        .await?
-        .iter()
-        .map(CatalogGame::from_row)
-        .collect();
+    let min_rating = q
+        .min_rating
+        .map(|r| takuge_protocol::rating_tenths(r.clamp(1.0, 10.0)))
+        .transpose()?;
+    let (games, total) = state.db.search_catalog(&q, min_rating).await?;
     Ok(Json(CatalogPage { games, total }))
 }
 
@@ -84,26 +58,16 @@ pub async fn visible_game(
     id: &str,
     viewer: Option<&Auth>,
 ) -> Result<CatalogGame, ApiError> {
-    let sql = format!(
-        "SELECT {GAME_COLUMNS}, g.added_by FROM catalog_games g WHERE {}",
-        if id.parse::<i64>().is_ok() {
-            "g.id = $1"
-        } else {
-            "g.slug = $1"
-        }
-    );
-    let mut q = sqlx::query(&sql);
-    q = match id.parse::<i64>() {
-        Ok(n) => q.bind(n),
-        Err(_) => q.bind(id),
+    let key = match id.parse::<i64>() {
+        Ok(n) => GameKey::Id(n),
+        Err(_) => GameKey::Slug(id),
     };
-    let row = q
-        .fetch_optional(state.db.pool())
+    let (game, adder) = state
+        .db
+        .catalog_game(key)
         .await?
         .ok_or_else(|| unknown_game(id))?;
-    let game = CatalogGame::from_row(&row);
     if game.status != "approved" {
-        let adder: Option<i64> = row.get("added_by");
         let allowed = match viewer {
             Some(a) if adder == Some(a.user.id) => true,
             Some(a) => {
@@ -143,37 +107,6 @@ pub struct GamePage {
     pub recent_plays: Vec<Play>,
 }
 
-pub async fn counts(db: &crate::store::Store, game: i64) -> Result<GameCounts, ApiError> {
-    let r = sqlx::query(
-        "SELECT COUNT(*) AS n,
-            CAST(COALESCE(SUM(own), 0) AS BIGINT) AS own,
-            CAST(COALESCE(SUM(prev_owned), 0) AS BIGINT) AS prev_owned,
-            CAST(COALESCE(SUM(want_to_play), 0) AS BIGINT) AS want_to_play,
-            CAST(COALESCE(SUM(wishlist), 0) AS BIGINT) AS wishlist,
-            CAST(COALESCE(SUM(played), 0) AS BIGINT) AS played,
-            CAST(COALESCE(SUM(favourite), 0) AS BIGINT) AS favourite,
-            COUNT(rating) AS ratings,
-            CAST(COALESCE(SUM(rating), 0) AS BIGINT) AS rating_sum
-         FROM collections WHERE game_id = $1",
-    )
-    .bind(game)
-    .fetch_one(db.pool())
-    .await?;
-    let ratings: i64 = r.get("ratings");
-    let sum: i64 = r.get("rating_sum");
-    Ok(GameCounts {
-        own: r.get("own"),
-        prev_owned: r.get("prev_owned"),
-        want_to_play: r.get("want_to_play"),
-        wishlist: r.get("wishlist"),
-        played: r.get("played"),
-        favourite: r.get("favourite"),
-        ratings,
-        average_rating: (ratings > 0)
-            .then(|| (sum as f64 / ratings as f64 / 10.0 * 10.0).round() / 10.0),
-    })
-}
-
 #[utoipa::path(get, path = "/api/catalog/{id}", tag = "shelf",
     summary = "a game's page: its facts, everyone's counts and average rating, recent plays",
     params(("id" = String, Path, description = "a catalog id (`12`) or a takuge game id (`secret-moon`)")),
@@ -188,7 +121,7 @@ pub async fn game_page(
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<GamePage>, ApiError> {
     let game = visible_game(&state, &id, auth.as_ref()).await?;
-    let counts = counts(&state.db, game.id).await?;
+    let counts = state.db.game_counts(game.id).await?;
     let recent_plays = recent_public_plays(&state.db, game.id, 10).await?;
     Ok(Json(GamePage {
         game,
@@ -211,32 +144,6 @@ pub fn bgg_id_taken(bgg: u32) -> ApiError {
     )
 }
 
-/// Inserts a game with `fields` and its addition to the history, in `tx`.
-pub async fn insert_game(
-    tx: &mut sqlx::AnyConnection,
-    fields: &GameFields,
-    status: &str,
-    kind: &'static str,
-    author: i64,
-) -> Result<(i64, i64), sqlx::Error> {
-    let at = now();
-    let columns = Columns::of(fields);
-    let sql = format!(
-        "INSERT INTO catalog_games ({FIELD_COLUMNS}, slug, playable, status, added_by, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, NULL, 0, $18, $19, $20, $21)
-         RETURNING id"
-    );
-    let q = bind_fields(sqlx::query(&sql), fields, &columns)
-        .bind(status)
-        .bind(author)
-        .bind(at)
-        .bind(at);
-    let id = crate::store::insert_returning_id(q, tx).await?;
-    let decided = (status == "approved").then_some(author);
-    let change = insert_change(tx, id, kind, fields, author, status, decided).await?;
-    Ok((id, change))
-}
-
 #[utoipa::path(post, path = "/api/catalog", tag = "shelf",
     summary = "add a game (listed once an admin approves; at once when an admin adds it)",
     request_body = GameFields,
@@ -257,19 +164,10 @@ pub async fn add_game(
     let admin = super::admin::is_admin(&state.db, auth.user.id).await?;
     let status = if admin { "approved" } else { "pending" };
     let author = auth.user.id;
-    let body = fields.clone();
     let result = state
         .hub
         .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let ids = insert_game(&mut tx, &body, status, "add", author).await?;
-                tx.commit().await?;
-                Ok(ids)
-            })
-        })
+        .add_game(fields.clone(), status, author)
         .await;
     let (id, change) = match result {
         Ok(ids) => ids,
@@ -313,28 +211,11 @@ pub async fn propose(
     after.validate_new()?;
     let admin = super::admin::is_admin(&state.db, auth.user.id).await?;
     let author = auth.user.id;
-    let game_id = game.id;
+    let applied = admin.then_some(after);
     let result = state
         .hub
         .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let (status, decided) = if admin {
-                    super::changes::apply_fields(&mut tx, game_id, &after).await?;
-                    ("approved", Some(author))
-                } else {
-                    ("pending", None)
-                };
-                let change = insert_change(
-                    &mut tx, game_id, "correct", &fields, author, status, decided,
-                )
-                .await?;
-                tx.commit().await?;
-                Ok(change)
-            })
-        })
+        .correct_game(game.id, fields, applied, author)
         .await;
     let change = match result {
         Ok(change) => change,

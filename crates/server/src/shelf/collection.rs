@@ -2,25 +2,21 @@
 //! owner lets them see it — sorted and filtered like the catalog, plus by status and
 //! the owner's rating.
 
-use super::catalog::{CatalogGame, GAME_COLUMNS};
+use super::catalog::CatalogGame;
 use super::catalog_api::visible_game;
-use super::shelf_cache::{Held, ShelfRows, Stamp};
+use super::shelf_cache::{ShelfRows, Stamp};
 use super::shelf_select::select;
-use super::versions::bump_shelf;
 use super::{find_user, registered, shown_to, unknown_user, Person};
 use crate::api::{ApiJson, Done};
 use crate::auth::{Auth, MaybeAuth};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
-use crate::time::now;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use std::sync::Arc;
 use takuge_protocol::{CollectionEntry, ShelfQuery, ShelfSettings, Visibility};
 use utoipa::ToSchema;
@@ -45,29 +41,6 @@ pub struct ShelfEntry {
     pub updated_at: i64,
 }
 
-pub const ENTRY_COLUMNS: &str =
-    "c.own, c.prev_owned, c.want_to_play, c.wishlist, c.wishlist_priority,
-    c.played, c.favourite, c.rating, c.comment, c.updated_at";
-
-impl ShelfEntry {
-    pub fn from_row(r: &AnyRow) -> ShelfEntry {
-        let on = |c: &str| r.get::<i64, _>(c) != 0;
-        ShelfEntry {
-            game: CatalogGame::from_row(r),
-            own: on("own"),
-            prev_owned: on("prev_owned"),
-            want_to_play: on("want_to_play"),
-            wishlist: on("wishlist"),
-            wishlist_priority: r.get("wishlist_priority"),
-            played: on("played"),
-            favourite: on("favourite"),
-            rating: r.get::<Option<i64>, _>("rating").map(|t| t as f64 / 10.0),
-            comment: r.get("comment"),
-            updated_at: r.get("updated_at"),
-        }
-    }
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct Shelf<'a> {
     pub owner: Person,
@@ -81,21 +54,8 @@ pub struct Shelf<'a> {
 /// `owner`'s shelf visibility and the version numbers its rows are at now, in one
 /// statement.
 pub async fn stamp_of(state: &AppState, owner: i64) -> Result<(Visibility, Stamp), ApiError> {
-    let row = sqlx::query(
-        "SELECT (SELECT visibility FROM shelves WHERE user_id = $1),
-            (SELECT version FROM shelf_versions WHERE user_id = $1),
-            (SELECT version FROM catalog_version WHERE id = 1)",
-    )
-    .bind(owner)
-    .fetch_one(state.db.pool())
-    .await?;
-    let visibility = row
-        .get::<Option<String>, _>(0)
-        .map_or(Visibility::Public, |v| Visibility::parse(&v));
-    let stamp = Stamp {
-        shelf: row.get::<Option<i64>, _>(1).unwrap_or(0),
-        catalog: row.get::<Option<i64>, _>(2).unwrap_or(0),
-    };
+    let (visibility, stamp) = state.db.shelf_stamp(owner).await?;
+    let visibility = visibility.map_or(Visibility::Public, |v| Visibility::parse(&v));
     Ok((visibility, stamp))
 }
 
@@ -111,21 +71,7 @@ pub async fn shelf_rows(
     if let Some(rows) = state.shelves.get(owner, stamp) {
         return Ok(rows);
     }
-    let entries = sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS}, g.sort_ja, g.sort_en, {ENTRY_COLUMNS}
-         FROM collections c JOIN catalog_games g ON g.id = c.game_id WHERE c.user_id = $1"
-    ))
-    .bind(owner)
-    .fetch_all(state.db.pool())
-    .await?
-    .iter()
-    .map(|r| Held {
-        entry: ShelfEntry::from_row(r),
-        sort_ja: r.get("sort_ja"),
-        sort_en: r.get("sort_en"),
-        rating: r.get("rating"),
-    })
-    .collect();
+    let entries = state.db.shelf_entries(owner).await?;
     let rows = Arc::new(ShelfRows { stamp, entries });
     state.shelves.put(owner, rows.clone());
     Ok(rows)
@@ -239,11 +185,7 @@ pub async fn set_settings(
     state
         .hub
         .writer()
-        .execute(
-            "INSERT INTO shelves (user_id, visibility) VALUES ($1, $2)
-             ON CONFLICT (user_id) DO UPDATE SET visibility = excluded.visibility",
-            vec![auth.user.id.into(), body.visibility.as_str().into()],
-        )
+        .set_shelf_visibility(auth.user.id, body.visibility.as_str())
         .await?;
     Ok(Json(Done { ok: true }))
 }
@@ -275,7 +217,7 @@ pub async fn shelf(
     shelf_answer(&state, owner, stamp, &q, &headers).await
 }
 
-/// The columns an entry writes, in `upsert_entry`'s order.
+/// The columns an entry writes (`store::shelf::collections::upsert_entry`).
 pub struct EntryRow {
     pub own: bool,
     pub prev_owned: bool,
@@ -304,55 +246,12 @@ impl EntryRow {
     }
 }
 
-/// Writes one entry, whole.
-pub async fn upsert_entry(
-    c: &mut sqlx::AnyConnection,
-    user: i64,
-    game: i64,
-    e: &EntryRow,
-) -> Result<(), sqlx::Error> {
-    let b = |v: bool| i64::from(v);
-    sqlx::query(
-        "INSERT INTO collections (user_id, game_id, own, prev_owned, want_to_play, wishlist, wishlist_priority,
-            played, favourite, rating, comment, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT (user_id, game_id) DO UPDATE SET own = excluded.own, prev_owned = excluded.prev_owned,
-            want_to_play = excluded.want_to_play, wishlist = excluded.wishlist,
-            wishlist_priority = excluded.wishlist_priority, played = excluded.played,
-            favourite = excluded.favourite, rating = excluded.rating, comment = excluded.comment,
-            updated_at = excluded.updated_at",
-    )
-    .bind(user)
-    .bind(game)
-    .bind(b(e.own))
-    .bind(b(e.prev_owned))
-    .bind(b(e.want_to_play))
-    .bind(b(e.wishlist))
-    .bind(e.wishlist_priority)
-    .bind(b(e.played))
-    .bind(b(e.favourite))
-    .bind(e.rating)
-    .bind(e.comment.as_str())
-    .bind(now())
-    .execute(&mut *c)
-    .await?;
-    Ok(())
-}
-
 pub async fn entry_of(
     db: &crate::store::Store,
     user: i64,
     game: i64,
 ) -> Result<Option<ShelfEntry>, ApiError> {
-    let row = sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS}, {ENTRY_COLUMNS} FROM collections c JOIN catalog_games g ON g.id = c.game_id
-         WHERE c.user_id = $1 AND c.game_id = $2"
-    ))
-    .bind(user)
-    .bind(game)
-    .fetch_optional(db.pool())
-    .await?;
-    Ok(row.as_ref().map(ShelfEntry::from_row))
+    Ok(db.collection_entry(user, game).await?)
 }
 
 #[utoipa::path(put, path = "/api/collections/me/{id}", tag = "shelf",
@@ -378,19 +277,7 @@ pub async fn put_entry(
     let row = EntryRow::of(&body)?;
     let user = auth.user.id;
     let game_id = game.id;
-    state
-        .hub
-        .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                upsert_entry(&mut tx, user, game_id, &row).await?;
-                bump_shelf(&mut tx, user).await?;
-                tx.commit().await
-            })
-        })
-        .await?;
+    state.hub.writer().put_entry(user, game_id, row).await?;
     state.recommender.changed();
     entry_of(&state.db, user, game_id)
         .await?
@@ -415,30 +302,9 @@ pub async fn delete_entry(
     registered(&auth)?;
     let game = visible_game(&state, &id, Some(&auth)).await?;
     let (user, game_id) = (auth.user.id, game.id);
-    let gone = state
-        .hub
-        .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let gone =
-                    sqlx::query("DELETE FROM collections WHERE user_id = $1 AND game_id = $2")
-                        .bind(user)
-                        .bind(game_id)
-                        .execute(&mut *tx)
-                        .await?
-                        .rows_affected();
-                if gone > 0 {
-                    bump_shelf(&mut tx, user).await?;
-                }
-                tx.commit().await?;
-                Ok(gone)
-            })
-        })
-        .await?;
+    let gone = state.hub.writer().delete_entry(user, game_id).await?;
     state.recommender.changed();
-    if gone == 0 {
+    if !gone {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "not_on_shelf",

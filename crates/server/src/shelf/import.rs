@@ -12,8 +12,7 @@
 //! after a second import of the same file, so importing twice changes nothing (and the
 //! report says every entry is unchanged).
 
-use super::catalog_api::insert_game;
-use super::collection::{upsert_entry, EntryRow};
+use super::collection::EntryRow;
 use super::registered;
 use crate::auth::Auth;
 use crate::error::{ApiError, ErrorBody};
@@ -22,8 +21,6 @@ use crate::AppState;
 use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
-use sqlx::Row;
-use std::collections::HashMap;
 use std::sync::Arc;
 use takuge_protocol::{BggRow, GameFields};
 use utoipa::ToSchema;
@@ -60,7 +57,7 @@ fn has_japanese(s: &str) -> bool {
 }
 
 /// The catalog fields of a game known only from the file.
-fn fields_of(r: &BggRow) -> GameFields {
+pub(crate) fn fields_of(r: &BggRow) -> GameFields {
     let (name_en, name_ja) = if has_japanese(&r.name) {
         (None, Some(r.name.clone()))
     } else {
@@ -86,15 +83,16 @@ fn fields_of(r: &BggRow) -> GameFields {
 
 /// An entry as stored, for comparing with what the import would make of it.
 #[derive(Clone, PartialEq, Eq)]
-struct Stored {
-    flags: [bool; 6],
-    priority: Option<i64>,
-    rating: Option<i64>,
-    comment: String,
+pub(crate) struct Stored {
+    /// own, prev_owned, want_to_play, wishlist, played, favourite.
+    pub flags: [bool; 6],
+    pub priority: Option<i64>,
+    pub rating: Option<i64>,
+    pub comment: String,
 }
 
 impl Stored {
-    fn row(&self) -> EntryRow {
+    pub(crate) fn row(&self) -> EntryRow {
         let [own, prev_owned, want_to_play, wishlist, played, favourite] = self.flags;
         EntryRow {
             own,
@@ -110,7 +108,7 @@ impl Stored {
     }
 }
 
-fn after_import(before: Option<&Stored>, r: &BggRow) -> Stored {
+pub(crate) fn after_import(before: Option<&Stored>, r: &BggRow) -> Stored {
     let played = before.is_some_and(|b| b.flags[4]) || r.num_plays > 0;
     let favourite = before.is_some_and(|b| b.flags[5]);
     Stored {
@@ -130,104 +128,6 @@ fn after_import(before: Option<&Stored>, r: &BggRow) -> Stored {
             r.comment.clone()
         },
     }
-}
-
-/// The whole import, in one transaction on the writer's connection.
-async fn run(
-    c: &mut sqlx::AnyConnection,
-    user: i64,
-    admin: bool,
-    rows: Vec<BggRow>,
-) -> Result<ImportReport, sqlx::Error> {
-    use sqlx::Connection;
-    let mut tx = c.begin().await?;
-    let mut report = ImportReport {
-        rows: rows.len(),
-        ..ImportReport::default()
-    };
-    // The caller's entries of games with a BGG id, by that id.
-    let mut mine: HashMap<i64, (i64, Stored)> = HashMap::new();
-    for r in sqlx::query(
-        "SELECT g.bgg_id, c.game_id, c.own, c.prev_owned, c.want_to_play, c.wishlist, c.played, c.favourite,
-            c.wishlist_priority, c.rating, c.comment
-         FROM collections c JOIN catalog_games g ON g.id = c.game_id
-         WHERE c.user_id = $1 AND g.bgg_id IS NOT NULL",
-    )
-    .bind(user)
-    .fetch_all(&mut *tx)
-    .await?
-    {
-        let on = |c: &str| r.get::<i64, _>(c) != 0;
-        let stored = Stored {
-            flags: [
-                on("own"),
-                on("prev_owned"),
-                on("want_to_play"),
-                on("wishlist"),
-                on("played"),
-                on("favourite"),
-            ],
-            priority: r.get("wishlist_priority"),
-            rating: r.get("rating"),
-            comment: r.get("comment"),
-        };
-        mine.insert(r.get("bgg_id"), (r.get("game_id"), stored));
-    }
-    // The catalog's games among the file's, a thousand ids a statement (the ids are
-    // integers the decoder parsed, written into the statement as such).
-    let mut known: HashMap<i64, i64> = HashMap::new();
-    for chunk in rows.chunks(1000) {
-        let ids: Vec<String> = chunk.iter().map(|r| r.bgg_id.to_string()).collect();
-        for r in sqlx::query(&format!(
-            "SELECT id, bgg_id FROM catalog_games WHERE bgg_id IN ({})",
-            ids.join(",")
-        ))
-        .fetch_all(&mut *tx)
-        .await?
-        {
-            known.insert(r.get("bgg_id"), r.get("id"));
-        }
-    }
-    let status = if admin { "approved" } else { "pending" };
-    for row in &rows {
-        let bgg = i64::from(row.bgg_id);
-        let (game, before) = match mine.get(&bgg) {
-            Some((game, stored)) => (*game, Some(stored.clone())),
-            None => {
-                let game = match known.get(&bgg).copied() {
-                    Some(id) => id,
-                    None => {
-                        let (id, _) =
-                            insert_game(&mut tx, &fields_of(row), status, "import", user).await?;
-                        report.games_added.push(AddedGame {
-                            line: row.line,
-                            bgg_id: row.bgg_id,
-                            name: row.name.clone(),
-                            game_id: id,
-                        });
-                        id
-                    }
-                };
-                (game, None)
-            }
-        };
-        let after = after_import(before.as_ref(), row);
-        match &before {
-            Some(b) if *b == after => {
-                report.entries_unchanged += 1;
-                continue;
-            }
-            Some(_) => report.entries_updated += 1,
-            None => report.entries_added += 1,
-        }
-        upsert_entry(&mut tx, user, game, &after.row()).await?;
-    }
-    // Once for the whole file (each row would be one more statement).
-    if report.entries_added + report.entries_updated > 0 {
-        super::versions::bump_shelf(&mut tx, user).await?;
-    }
-    tx.commit().await?;
-    Ok(report)
 }
 
 #[utoipa::path(post, path = "/api/collections/import", tag = "shelf",
@@ -253,7 +153,7 @@ pub async fn import(
     let result = state
         .hub
         .writer()
-        .write(move |c| Box::pin(run(c, user, admin, rows)))
+        .import_collection(user, admin, rows)
         .await;
     match result {
         Ok(report) => {

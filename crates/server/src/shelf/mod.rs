@@ -3,8 +3,8 @@
 //! collection (`collection`), plays (`plays`, recorded by finished matches too), the
 //! BoardGameGeek import and the exports (`import`, `export`), reviews and rule notes
 //! (`reviews`), recommendations (`recommend`, issue 18). Storage is the server's one
-//! database (SQLite or PostgreSQL, the same queries: see `crate::store`; the shelf's are in `store/shelf/`, those not
-//! moved yet still here).
+//! database (SQLite or PostgreSQL, the same queries: see `crate::store`; the shelf's
+//! are in `store/shelf/`).
 
 pub mod admin;
 pub mod bench;

@@ -9,9 +9,8 @@
 //! the database. The caller's own entries and dismissals are read fresh on every
 //! request, so what they just marked owned, played or not interested never shows.
 
-use super::catalog::{game_filters, CatalogGame, GAME_COLUMNS};
+use super::catalog::CatalogGame;
 use super::catalog_api::visible_game;
-use super::collection::{ShelfEntry, ENTRY_COLUMNS};
 use super::registered;
 use crate::api::{ApiJson, Done};
 use crate::auth::{Auth, MaybeAuth};
@@ -24,12 +23,11 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::Serialize;
-use sqlx::Row;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 use takuge_protocol::{Dismiss, Language, RecommendQuery, ShelfQuery, SimilarQuery};
-use takuge_recommend::{Filters, GameInfo, Interaction, Lang, Model, Params, Reason, Request};
+use takuge_recommend::{Filters, Interaction, Lang, Model, Params, Reason, Request};
 use tokio::sync::Notify;
 use utoipa::ToSchema;
 
@@ -79,7 +77,7 @@ pub async fn rebuild_loop(state: Arc<AppState>) {
             return;
         }
         let started = Instant::now();
-        match load(&state.db).await {
+        match state.db.recommendation_inputs().await {
             Ok((interactions, games)) => {
                 let built = tokio::task::spawn_blocking(move || {
                     Model::build(&interactions, &games, Params::default())
@@ -120,87 +118,6 @@ pub async fn rebuild_loop(state: Arc<AppState>) {
             _ = shutdown.changed() => return,
         }
     }
-}
-
-fn list(v: &str) -> Vec<String> {
-    serde_json::from_str(v).unwrap_or_default()
-}
-
-fn u(v: Option<i64>) -> Option<u32> {
-    v.and_then(|v| u32::try_from(v).ok())
-}
-
-/// Everyone's entries on shelves that are not private, with their play counts, and
-/// the approved games' facts.
-async fn load(db: &Store) -> Result<(Vec<Interaction>, Vec<GameInfo>), sqlx::Error> {
-    let games = sqlx::query(
-        "SELECT id, min_players, max_players, max_minutes, min_age, designers, mechanics, categories
-         FROM catalog_games WHERE status = 'approved'",
-    )
-    .fetch_all(db.pool())
-    .await?
-    .iter()
-    .map(|r| {
-        let mut tags = list(&r.get::<String, _>("mechanics"));
-        tags.extend(list(&r.get::<String, _>("categories")));
-        GameInfo {
-            id: r.get("id"),
-            min_players: u(r.get("min_players")),
-            max_players: u(r.get("max_players")),
-            max_minutes: u(r.get("max_minutes")),
-            min_age: u(r.get("min_age")),
-            tags,
-            designers: list(&r.get::<String, _>("designers")),
-        }
-    })
-    .collect();
-    let shown = "NOT EXISTS (SELECT 1 FROM shelves s WHERE s.user_id = x.user_id AND s.visibility = 'private')
-        AND EXISTS (SELECT 1 FROM catalog_games g WHERE g.id = x.game_id AND g.status = 'approved')";
-    let mut by_key: HashMap<(i64, i64), Interaction> = HashMap::new();
-    for r in sqlx::query(&format!(
-        "SELECT x.user_id, x.game_id, x.own, x.prev_owned, x.want_to_play, x.wishlist, x.played,
-            x.favourite, x.rating FROM collections x WHERE {shown}"
-    ))
-    .fetch_all(db.pool())
-    .await?
-    {
-        let on = |c: &str| r.get::<i64, _>(c) != 0;
-        let (user, game): (i64, i64) = (r.get("user_id"), r.get("game_id"));
-        by_key.insert(
-            (user, game),
-            Interaction {
-                user,
-                game,
-                rating: r.get::<Option<i64>, _>("rating").map(|t| t as f32 / 10.0),
-                own: on("own"),
-                prev_owned: on("prev_owned"),
-                played: on("played"),
-                favourite: on("favourite"),
-                want: on("want_to_play") || on("wishlist"),
-                plays: 0,
-            },
-        );
-    }
-    for r in sqlx::query(&format!(
-        "SELECT x.user_id, x.game_id, COUNT(*) AS n FROM plays x WHERE {shown} GROUP BY x.user_id, x.game_id"
-    ))
-    .fetch_all(db.pool())
-    .await?
-    {
-        let (user, game): (i64, i64) = (r.get("user_id"), r.get("game_id"));
-        let n = u32::try_from(r.get::<i64, _>("n")).unwrap_or(u32::MAX);
-        by_key
-            .entry((user, game))
-            .or_insert_with(|| Interaction {
-                user,
-                game,
-                ..Default::default()
-            })
-            .plays = n;
-    }
-    let mut interactions: Vec<Interaction> = by_key.into_values().collect();
-    interactions.sort_by_key(|i| (i.user, i.game));
-    Ok((interactions, games))
 }
 
 /// The model, as the answers describe it.
@@ -311,17 +228,9 @@ async fn own_entries(
     db: &Store,
     user: i64,
 ) -> Result<(HashMap<i64, CatalogGame>, Vec<Interaction>), ApiError> {
-    let rows = sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS}, {ENTRY_COLUMNS} FROM collections c JOIN catalog_games g ON g.id = c.game_id
-         WHERE c.user_id = $1"
-    ))
-    .bind(user)
-    .fetch_all(db.pool())
-    .await?;
     let mut games = HashMap::new();
     let mut by_game: HashMap<i64, Interaction> = HashMap::new();
-    for r in &rows {
-        let e = ShelfEntry::from_row(r);
+    for e in db.own_entries(user).await? {
         by_game.insert(
             e.game.id,
             Interaction {
@@ -338,16 +247,8 @@ async fn own_entries(
         );
         games.insert(e.game.id, e.game);
     }
-    let plays = sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS}, p.n FROM (SELECT game_id, COUNT(*) AS n FROM plays WHERE user_id = $1 GROUP BY game_id) p
-         JOIN catalog_games g ON g.id = p.game_id"
-    ))
-    .bind(user)
-    .fetch_all(db.pool())
-    .await?;
-    for r in &plays {
-        let g = CatalogGame::from_row(r);
-        let n = u32::try_from(r.get::<i64, _>("n")).unwrap_or(u32::MAX);
+    for (g, n) in db.play_counts(user).await? {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
         by_game
             .entry(g.id)
             .or_insert_with(|| Interaction {
@@ -361,33 +262,14 @@ async fn own_entries(
     Ok((games, by_game.into_values().collect()))
 }
 
-async fn dismissed_by(db: &Store, user: i64) -> Result<Vec<i64>, ApiError> {
-    Ok(
-        sqlx::query_scalar("SELECT game_id FROM recommendation_dismissals WHERE user_id = $1")
-            .bind(user)
-            .fetch_all(db.pool())
-            .await?,
-    )
-}
-
-/// Approved games by id, in the order of `ids` (a list of integers the model gave).
+/// Approved games by id (a list of integers the model gave).
 async fn games_by_id(db: &Store, ids: &[i64]) -> Result<HashMap<i64, CatalogGame>, ApiError> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-    Ok(sqlx::query(&format!(
-        "SELECT {GAME_COLUMNS} FROM catalog_games g WHERE g.status = 'approved' AND g.id IN ({})",
-        list.join(",")
-    ))
-    .fetch_all(db.pool())
-    .await?
-    .iter()
-    .map(|r| {
-        let g = CatalogGame::from_row(r);
-        (g.id, g)
-    })
-    .collect())
+    Ok(db
+        .approved_games(ids)
+        .await?
+        .into_iter()
+        .map(|g| (g.id, g))
+        .collect())
 }
 
 /// Before the first build: the approved games most often liked on shelves, passing
@@ -398,28 +280,16 @@ async fn popular_from_database(
     excluded: &[i64],
     limit: usize,
 ) -> Result<Vec<(i64, f32)>, ApiError> {
-    let mut sql = super::Sql::new(&format!(
-        "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM collections c WHERE c.game_id = g.id
-            AND (c.own = 1 OR c.played = 1 OR c.favourite = 1 OR c.rating >= 60)) AS liked
-         FROM catalog_games g WHERE g.status = 'approved'"
-    ));
-    game_filters(
-        &mut sql,
-        &ShelfQuery {
-            players: filters.players,
-            max_minutes: filters.max_minutes,
-            age: filters.min_age,
-            ..Default::default()
-        },
-    );
-    sql.push(" ORDER BY liked DESC, g.id LIMIT ")
-        .int((limit + excluded.len()) as i64);
-    Ok(sql
-        .query()
-        .fetch_all(db.pool())
+    let filters = ShelfQuery {
+        players: filters.players,
+        max_minutes: filters.max_minutes,
+        age: filters.min_age,
+        ..Default::default()
+    };
+    Ok(db
+        .most_liked_games(&filters, (limit + excluded.len()) as i64)
         .await?
-        .iter()
-        .map(|r| (r.get::<i64, _>("id"), r.get::<i64, _>("liked")))
+        .into_iter()
         .filter(|(id, liked)| *liked > 0 && !excluded.contains(id))
         .take(limit)
         .map(|(id, _)| (id, 0.0))
@@ -469,7 +339,7 @@ pub async fn recommendations(
     let limit = q.limit.unwrap_or(20) as usize;
     let user = auth.user.id;
     let (mine, entries) = own_entries(&state.db, user).await?;
-    let dismissed = dismissed_by(&state.db, user).await?;
+    let dismissed = state.db.dismissed_games(user).await?;
     let filters = Filters {
         players: q.players,
         max_minutes: q.max_minutes,
@@ -570,11 +440,7 @@ pub async fn dismiss(
     state
         .hub
         .writer()
-        .execute(
-            "INSERT INTO recommendation_dismissals (user_id, game_id, created_at) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id, game_id) DO NOTHING",
-            vec![auth.user.id.into(), game.id.into(), now().into()],
-        )
+        .dismiss_game(auth.user.id, game.id)
         .await?;
     Ok(Json(Done { ok: true }))
 }
@@ -594,15 +460,8 @@ pub async fn undismiss(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Done>, ApiError> {
     registered(&auth)?;
-    let gone = state
-        .hub
-        .writer()
-        .execute(
-            "DELETE FROM recommendation_dismissals WHERE user_id = $1 AND game_id = $2",
-            vec![auth.user.id.into(), id.into()],
-        )
-        .await?;
-    if gone == 0 {
+    let gone = state.hub.writer().undismiss_game(auth.user.id, id).await?;
+    if !gone {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "not_dismissed",

@@ -13,22 +13,19 @@
 
 use super::catalog_api::visible_game;
 use super::plays::PlayGame;
-use super::{registered, Person, Sql};
+use super::{registered, Person};
 use crate::api::ApiJson;
 use crate::auth::{Auth, MaybeAuth};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{ApiPath, ApiQuery};
-use crate::time::now;
+use crate::store::shelf::reviews::Found;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
-use sqlx::Row;
 use std::sync::Arc;
-use takuge_protocol::{
-    NewReview, ReportState, ReportsQuery, ReviewEdit, ReviewOrder, ReviewReport, ReviewsQuery,
-};
+use takuge_protocol::{NewReview, ReportsQuery, ReviewEdit, ReviewReport, ReviewsQuery};
 use utoipa::ToSchema;
 
 type S = State<Arc<AppState>>;
@@ -57,44 +54,6 @@ pub struct Review {
     /// Unix seconds.
     pub created_at: i64,
     pub updated_at: i64,
-}
-
-/// `$1`: the caller's account id (0 signed out), for `liked`.
-const REVIEW_SELECT: &str = "SELECT r.id, r.kind, r.title, r.body, r.likes, r.status,
-        r.created_at, r.updated_at, r.user_id, u.name AS author_name,
-        g.id AS gid, g.slug, g.name_ja, g.name_en, g.bgg_id,
-        CAST(CASE WHEN EXISTS (SELECT 1 FROM review_changes k
-            WHERE k.review_id = r.id AND k.kind = 'edit') THEN 1 ELSE 0 END AS BIGINT) AS edited,
-        CAST(CASE WHEN EXISTS (SELECT 1 FROM review_likes l
-            WHERE l.review_id = r.id AND l.user_id = $1) THEN 1 ELSE 0 END AS BIGINT) AS liked
-    FROM reviews r JOIN users u ON u.id = r.user_id JOIN catalog_games g ON g.id = r.game_id";
-
-fn review_from_row(r: &sqlx::any::AnyRow) -> Review {
-    Review {
-        id: r.get("id"),
-        game: PlayGame {
-            id: r.get("gid"),
-            slug: r.get("slug"),
-            name_ja: r.get("name_ja"),
-            name_en: r.get("name_en"),
-            bgg_id: r.get("bgg_id"),
-        },
-        kind: r.get("kind"),
-        title: r.get("title"),
-        text: r.get("body"),
-        author: Person {
-            id: r.get("user_id"),
-            name: r
-                .get::<Option<String>, _>("author_name")
-                .unwrap_or_default(),
-        },
-        likes: r.get("likes"),
-        liked: r.get::<i64, _>("liked") != 0,
-        status: r.get("status"),
-        edited: r.get::<i64, _>("edited") != 0,
-        created_at: r.get("created_at"),
-        updated_at: r.get("updated_at"),
-    }
 }
 
 fn viewer_id(auth: Option<&Auth>) -> i64 {
@@ -129,12 +88,7 @@ async fn review_row(
     id: i64,
     viewer: i64,
 ) -> Result<Option<Review>, ApiError> {
-    let row = sqlx::query(&format!("{REVIEW_SELECT} WHERE r.id = $2"))
-        .bind(viewer)
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await?;
-    Ok(row.as_ref().map(review_from_row))
+    Ok(db.review(id, viewer).await?)
 }
 
 /// A review as `viewer` may see it: a shown one (of a game the viewer may see) to
@@ -167,30 +121,6 @@ async fn visible_review(
     Ok(review)
 }
 
-/// Records a change of a review, in the writer's transaction.
-async fn insert_review_change(
-    c: &mut sqlx::AnyConnection,
-    review: i64,
-    kind: &'static str,
-    author: i64,
-    title: &str,
-    body: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO review_changes (review_id, kind, author, title, body, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(review)
-    .bind(kind)
-    .bind(author)
-    .bind(title)
-    .bind(body)
-    .bind(now())
-    .execute(&mut *c)
-    .await?;
-    Ok(())
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct ReviewPage {
     /// At most `limit`, in the order asked for.
@@ -220,35 +150,18 @@ pub async fn list_reviews(
         ));
     };
     let game = visible_game(&state, game, auth.as_ref()).await?;
-    let (game_id, kind) = (game.id, q.kind);
-    let filter = |sql: &mut Sql| {
-        sql.push(" WHERE r.status = 'shown' AND r.game_id = ")
-            .int(game_id);
-        if let Some(kind) = kind {
-            sql.push(" AND r.kind = ").text(kind.as_str());
-        }
-    };
-    let mut count = Sql::new("SELECT COUNT(*) FROM reviews r");
-    filter(&mut count);
-    // `REVIEW_SELECT` names the viewer as `$1`.
-    let mut list = Sql::new(REVIEW_SELECT);
-    list.bind_int(viewer_id(auth.as_ref()));
-    filter(&mut list);
-    list.push(match q.order.unwrap_or_default() {
-        ReviewOrder::Newest => " ORDER BY r.id DESC",
-        ReviewOrder::Liked => " ORDER BY r.likes DESC, r.id DESC",
-    });
     let limit = i64::from(q.limit.unwrap_or(20).clamp(1, 100));
     let offset = i64::from(q.offset.unwrap_or(0));
-    list.push(" LIMIT ").int(limit).push(" OFFSET ").int(offset);
-    let total: i64 = count.query().fetch_one(state.db.pool()).await?.get(0);
-    let reviews = list
-        .query()
-        .fetch_all(state.db.pool())
-        .await?
-        .iter()
-        .map(review_from_row)
-        .collect();
+    let (reviews, total) = state
+        .db
+        .game_reviews(
+            game.id,
+            q.kind.map(|k| k.as_str()),
+            q.order.unwrap_or_default(),
+            viewer_id(auth.as_ref()),
+            (limit, offset),
+        )
+        .await?;
     Ok(Json(ReviewPage { reviews, total }))
 }
 
@@ -290,45 +203,12 @@ pub async fn create_review(
     let id = state
         .hub
         .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let at = now();
-                let id = crate::store::insert_returning_id(
-                    sqlx::query(
-                        "INSERT INTO reviews (game_id, user_id, kind, title, body, created_at, updated_at)
-                         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
-                    )
-                    .bind(game.id)
-                    .bind(author)
-                    .bind(body.kind.as_str())
-                    .bind(body.title.as_str())
-                    .bind(body.text.as_str())
-                    .bind(at)
-                    .bind(at),
-                    &mut tx,
-                )
-                .await?;
-                insert_review_change(&mut tx, id, "create", author, &body.title, &body.text)
-                    .await?;
-                tx.commit().await?;
-                Ok(id)
-            })
-        })
+        .create_review(game.id, author, body.kind.as_str(), body.title, body.text)
         .await?;
     let review = review_row(&state.db, id, author)
         .await?
         .ok_or_else(|| ApiError::internal("a stored review vanished"))?;
     Ok((StatusCode::CREATED, Json(review)))
-}
-
-/// What a write on one review found, decided in its transaction.
-enum Found<T> {
-    Missing,
-    NotAuthor,
-    Own,
-    Done(T),
 }
 
 impl<T> Found<T> {
@@ -340,20 +220,6 @@ impl<T> Found<T> {
             Found::Done(v) => Ok(v),
         }
     }
-}
-
-/// The author and status of a review, in a transaction.
-async fn owner_and_status(
-    c: &mut sqlx::AnyConnection,
-    id: i64,
-) -> Result<Option<(i64, String)>, sqlx::Error> {
-    Ok(
-        sqlx::query("SELECT user_id, status FROM reviews WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&mut *c)
-            .await?
-            .map(|r| (r.get("user_id"), r.get("status"))),
-    )
 }
 
 #[utoipa::path(put, path = "/api/reviews/{id}", tag = "reviews",
@@ -379,44 +245,7 @@ pub async fn edit_review(
     let found = state
         .hub
         .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let Some(row) =
-                    sqlx::query("SELECT user_id, status, title, body FROM reviews WHERE id = $1")
-                        .bind(id)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                else {
-                    return Ok(Found::Missing);
-                };
-                let (owner, status): (i64, String) = (row.get("user_id"), row.get("status"));
-                if status == "deleted" {
-                    return Ok(Found::Missing);
-                }
-                if owner != author {
-                    return Ok(Found::NotAuthor);
-                }
-                let same = row.get::<String, _>("title") == body.title
-                    && row.get::<String, _>("body") == body.text;
-                if !same {
-                    sqlx::query(
-                        "UPDATE reviews SET title = $1, body = $2, updated_at = $3 WHERE id = $4",
-                    )
-                    .bind(body.title.as_str())
-                    .bind(body.text.as_str())
-                    .bind(now())
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                    insert_review_change(&mut tx, id, "edit", author, &body.title, &body.text)
-                        .await?;
-                }
-                tx.commit().await?;
-                Ok(Found::Done(()))
-            })
-        })
+        .edit_review(id, author, body.title, body.text)
         .await?;
     found.answer(id)?;
     let review = review_row(&state.db, id, author)
@@ -441,39 +270,7 @@ pub async fn delete_review(
 ) -> Result<StatusCode, ApiError> {
     registered(&auth)?;
     let author = auth.user.id;
-    let found = state
-        .hub
-        .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let Some(row) =
-                    sqlx::query("SELECT user_id, status, title, body FROM reviews WHERE id = $1")
-                        .bind(id)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                else {
-                    return Ok(Found::Missing);
-                };
-                if row.get::<String, _>("status") == "deleted" {
-                    return Ok(Found::Missing);
-                }
-                if row.get::<i64, _>("user_id") != author {
-                    return Ok(Found::NotAuthor);
-                }
-                sqlx::query("UPDATE reviews SET status = 'deleted', updated_at = $1 WHERE id = $2")
-                    .bind(now())
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-                let (title, body): (String, String) = (row.get("title"), row.get("body"));
-                insert_review_change(&mut tx, id, "delete", author, &title, &body).await?;
-                tx.commit().await?;
-                Ok(Found::Done(()))
-            })
-        })
-        .await?;
+    let found = state.hub.writer().delete_review(id, author).await?;
     found.answer(id)?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -492,54 +289,7 @@ pub struct Nice {
 async fn nice(state: &AppState, auth: &Auth, id: i64, on: bool) -> Result<Nice, ApiError> {
     registered(auth)?;
     let who = auth.user.id;
-    let found = state
-        .hub
-        .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                match owner_and_status(&mut tx, id).await? {
-                    Some((_, status)) if status != "shown" => return Ok(Found::Missing),
-                    None => return Ok(Found::Missing),
-                    Some((owner, _)) if owner == who => return Ok(Found::Own),
-                    Some(_) => {}
-                }
-                let changed = if on {
-                    sqlx::query(
-                        "INSERT INTO review_likes (review_id, user_id, created_at) VALUES ($1, $2, $3)
-                         ON CONFLICT (review_id, user_id) DO NOTHING",
-                    )
-                    .bind(id)
-                    .bind(who)
-                    .bind(now())
-                    .execute(&mut *tx)
-                    .await?
-                    .rows_affected()
-                } else {
-                    sqlx::query("DELETE FROM review_likes WHERE review_id = $1 AND user_id = $2")
-                        .bind(id)
-                        .bind(who)
-                        .execute(&mut *tx)
-                        .await?
-                        .rows_affected()
-                };
-                if changed > 0 {
-                    sqlx::query("UPDATE reviews SET likes = likes + $1 WHERE id = $2")
-                        .bind(if on { 1_i64 } else { -1 })
-                        .bind(id)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                let likes: i64 = sqlx::query_scalar("SELECT likes FROM reviews WHERE id = $1")
-                    .bind(id)
-                    .fetch_one(&mut *tx)
-                    .await?;
-                tx.commit().await?;
-                Ok(Found::Done(likes))
-            })
-        })
-        .await?;
+    let found = state.hub.writer().nice(id, who, on).await?;
     let likes = found.answer(id)?;
     Ok(Nice {
         review_id: id,
@@ -597,33 +347,6 @@ pub struct Report {
     pub created_at: i64,
 }
 
-const REPORT_SELECT: &str = "SELECT p.id, p.review_id, p.reporter, a.name AS reporter_name,
-        p.reason, p.status, p.decided_by, d.name AS decider_name, p.decided_at, p.created_at
-    FROM review_reports p JOIN users a ON a.id = p.reporter LEFT JOIN users d ON d.id = p.decided_by";
-
-fn report_from_row(r: &sqlx::any::AnyRow) -> Report {
-    Report {
-        id: r.get("id"),
-        review_id: r.get("review_id"),
-        reporter: Person {
-            id: r.get("reporter"),
-            name: r
-                .get::<Option<String>, _>("reporter_name")
-                .unwrap_or_default(),
-        },
-        reason: r.get("reason"),
-        status: r.get("status"),
-        decided_by: r.get::<Option<i64>, _>("decided_by").map(|id| Person {
-            id,
-            name: r
-                .get::<Option<String>, _>("decider_name")
-                .unwrap_or_default(),
-        }),
-        decided_at: r.get("decided_at"),
-        created_at: r.get("created_at"),
-    }
-}
-
 #[utoipa::path(post, path = "/api/reviews/{id}/reports", tag = "reviews",
     summary = "report a review to the admins, with a reason (once per person per review)",
     params(("id" = i64, Path, description = "the review")),
@@ -648,32 +371,7 @@ pub async fn report_review(
     let found = state
         .hub
         .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                match owner_and_status(&mut tx, id).await? {
-                    Some((_, status)) if status != "shown" => return Ok(Found::Missing),
-                    None => return Ok(Found::Missing),
-                    Some((owner, _)) if owner == who => return Ok(Found::Own),
-                    Some(_) => {}
-                }
-                let rows = sqlx::query(
-                    "INSERT INTO review_reports (review_id, reporter, reason, created_at)
-                     VALUES ($1, $2, $3, $4)
-                     ON CONFLICT (review_id, reporter) DO NOTHING RETURNING id",
-                )
-                .bind(id)
-                .bind(who)
-                .bind(body.reason.as_str())
-                .bind(now())
-                .fetch_all(&mut *tx)
-                .await?;
-                let report = rows.first().map(|r| r.get::<i64, _>(0));
-                tx.commit().await?;
-                Ok(Found::Done(report))
-            })
-        })
+        .report_review(id, who, body.reason)
         .await?;
     let report = found.answer(id)?.ok_or_else(|| {
         ApiError::conflict(
@@ -681,11 +379,8 @@ pub async fn report_review(
             "you reported this review already; an admin will look at it",
         )
     })?;
-    let row = sqlx::query(&format!("{REPORT_SELECT} WHERE p.id = $1"))
-        .bind(report)
-        .fetch_one(state.db.pool())
-        .await?;
-    Ok((StatusCode::CREATED, Json(report_from_row(&row))))
+    let report = state.db.report_by_id(report).await?;
+    Ok((StatusCode::CREATED, Json(report)))
 }
 
 /// A review in the admin's queue, with its reports.
@@ -717,35 +412,13 @@ pub async fn review_reports(
     ApiQuery(q): ApiQuery<ReportsQuery>,
 ) -> Result<Json<ReportQueue>, ApiError> {
     super::admin::require_admin(&state.db, auth.user.id).await?;
-    let sql = match q.state.unwrap_or_default() {
-        ReportState::Open => format!(
-            "{REVIEW_SELECT} WHERE r.status = 'shown' AND EXISTS (SELECT 1 FROM review_reports p
-                 WHERE p.review_id = r.id AND p.status = 'open')
-             ORDER BY (SELECT MIN(p.id) FROM review_reports p
-                 WHERE p.review_id = r.id AND p.status = 'open') LIMIT 200"
-        ),
-        ReportState::Hidden => {
-            format!("{REVIEW_SELECT} WHERE r.status = 'hidden' ORDER BY r.updated_at DESC, r.id DESC LIMIT 200")
-        }
-    };
-    let reviews: Vec<Review> = sqlx::query(&sql)
-        .bind(auth.user.id)
-        .fetch_all(state.db.pool())
-        .await?
-        .iter()
-        .map(review_from_row)
-        .collect();
+    let reviews = state
+        .db
+        .review_queue(q.state.unwrap_or_default(), auth.user.id)
+        .await?;
     let mut items = Vec::with_capacity(reviews.len());
     for review in reviews {
-        let reports = sqlx::query(&format!(
-            "{REPORT_SELECT} WHERE p.review_id = $1 ORDER BY p.id"
-        ))
-        .bind(review.id)
-        .fetch_all(state.db.pool())
-        .await?
-        .iter()
-        .map(report_from_row)
-        .collect();
+        let reports = state.db.reports_of(review.id).await?;
         items.push(Reported { review, reports });
     }
     Ok(Json(ReportQueue { items }))
@@ -756,62 +429,7 @@ pub async fn review_reports(
 async fn decide(state: &AppState, auth: &Auth, id: i64, hide: bool) -> Result<Review, ApiError> {
     super::admin::require_admin(&state.db, auth.user.id).await?;
     let admin = auth.user.id;
-    let found = state
-        .hub
-        .writer()
-        .write(move |c| {
-            Box::pin(async move {
-                use sqlx::Connection;
-                let mut tx = c.begin().await?;
-                let Some(row) =
-                    sqlx::query("SELECT status, title, body FROM reviews WHERE id = $1")
-                        .bind(id)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                else {
-                    return Ok(Found::Missing);
-                };
-                let status: String = row.get("status");
-                let open: i64 = sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM review_reports WHERE review_id = $1 AND status = 'open'",
-                )
-                .bind(id)
-                .fetch_one(&mut *tx)
-                .await?;
-                // What the decision is, given where the review stands.
-                let kind = match (status.as_str(), hide) {
-                    ("deleted", _) => return Ok(Found::Missing),
-                    ("shown", true) => "hide",
-                    ("hidden", false) => "restore",
-                    ("shown", false) if open > 0 => "keep",
-                    _ => return Ok(Found::Done(false)),
-                };
-                let at = now();
-                if kind != "keep" {
-                    sqlx::query("UPDATE reviews SET status = $1, updated_at = $2 WHERE id = $3")
-                        .bind(if hide { "hidden" } else { "shown" })
-                        .bind(at)
-                        .bind(id)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                sqlx::query(
-                    "UPDATE review_reports SET status = $1, decided_by = $2, decided_at = $3
-                     WHERE review_id = $4 AND status = 'open'",
-                )
-                .bind(if hide { "hidden" } else { "kept" })
-                .bind(admin)
-                .bind(at)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-                let (title, body): (String, String) = (row.get("title"), row.get("body"));
-                insert_review_change(&mut tx, id, kind, admin, &title, &body).await?;
-                tx.commit().await?;
-                Ok(Found::Done(true))
-            })
-        })
-        .await?;
+    let found = state.hub.writer().decide_review(id, admin, hide).await?;
     if !found.answer(id)? {
         return Err(ApiError::conflict(
             "nothing_to_decide",
@@ -900,28 +518,6 @@ pub async fn review_history(
     if review.author.id != auth.user.id && !super::admin::is_admin(&state.db, auth.user.id).await? {
         return Err(not_author());
     }
-    let changes = sqlx::query(
-        "SELECT k.id, k.kind, k.author, u.name AS author_name, k.title, k.body, k.created_at
-         FROM review_changes k JOIN users u ON u.id = k.author
-         WHERE k.review_id = $1 ORDER BY k.id",
-    )
-    .bind(id)
-    .fetch_all(state.db.pool())
-    .await?
-    .iter()
-    .map(|r| ReviewChange {
-        id: r.get("id"),
-        kind: r.get("kind"),
-        author: Person {
-            id: r.get("author"),
-            name: r
-                .get::<Option<String>, _>("author_name")
-                .unwrap_or_default(),
-        },
-        title: r.get("title"),
-        text: r.get("body"),
-        created_at: r.get("created_at"),
-    })
-    .collect();
+    let changes = state.db.review_history(id).await?;
     Ok(Json(ReviewHistory { changes }))
 }

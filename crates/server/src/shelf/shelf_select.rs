@@ -1,5 +1,5 @@
 //! A shelf's filters, sort and page applied in memory to its rows (`shelf_cache`),
-//! giving what the SQL of `catalog::{game_filters, order_by, page}` gives on the
+//! giving what the SQL of `store::shelf::catalog::{game_filters, order_by, page}` gives on the
 //! database: NULLs fail a comparison and sort last in either direction, ties go by the
 //! English sort key then the id, text keys compare byte by byte (SQLite's BINARY,
 //! PostgreSQL's "C"). Words (`q`) match ASCII letters in any case, as SQLite's LIKE

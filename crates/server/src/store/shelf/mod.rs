@@ -1,11 +1,21 @@
 //! The shelf's storage: the people and visibility a shelf is read by, the version
 //! numbers a shelf is cached by (`versions`), the query builder its filters use
-//! (`sql`), the plays a finished match records (`matches`) and the catalog seeded
-//! on the first start (`seed`), plays and histories (`plays`). (The catalog's,
-//! collections', reviews' and recommendations' queries are still in `crate::shelf`.)
+//! (`sql`), the catalog (`catalog`, seeded on the first start by `seed`, its history
+//! in `changes`), collections (`collections`, the BoardGameGeek import's writes in
+//! `imports`), plays and histories (`plays`, those a finished match records in
+//! `matches`), reviews (`reviews`), what recommendations read (`recommendations`) and
+//! the shelf bench's fixtures (`bench`). `crate::shelf` holds the handlers and writes
+//! no SQL.
 
+pub mod bench;
+pub mod catalog;
+pub mod changes;
+pub mod collections;
+pub mod imports;
 pub mod matches;
 pub mod plays;
+pub mod recommendations;
+pub mod reviews;
 pub mod seed;
 pub mod sql;
 pub mod versions;

@@ -3,7 +3,7 @@
 //! and rules. A game already in the catalog keeps what admins made of it; only
 //! `playable` follows the registry.
 
-use crate::shelf::catalog::{bind_fields, Columns, FIELD_COLUMNS};
+use super::catalog::{bind_fields, Columns, FIELD_COLUMNS};
 use crate::store::Store;
 use crate::time::now;
 use takuge_engine::{GameMeta, Registry};
