@@ -2,8 +2,6 @@
 //! dialect classifies its own codes (`sqlite::classify`, `postgres::classify`);
 //! `error.rs` turns a [`StoreError`] into the API's answer.
 
-use crate::error::ApiError;
-
 /// Why a storage call failed. Nothing was changed when one is returned.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -68,13 +66,5 @@ impl StoreError {
             StoreError::Conflict(what, _) => Some(what),
             _ => None,
         }
-    }
-}
-
-/// The queries not yet moved into this module still meet sqlx's error with `?`: it
-/// goes through [`StoreError`], so `error.rs` stays the one mapping.
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> Self {
-        ApiError::from(StoreError::from(e))
     }
 }

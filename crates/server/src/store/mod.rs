@@ -116,8 +116,9 @@ impl Store {
         self.dialect
     }
 
-    /// The pool, for the queries of this module's files.
-    pub(crate) fn pool(&self) -> &AnyPool {
+    /// The pool, for the queries of this module's files (and theirs alone: the rest
+    /// of the server calls their typed methods).
+    pub(in crate::store) fn pool(&self) -> &AnyPool {
         &self.pool
     }
 

@@ -268,7 +268,11 @@ impl Writer {
 
     /// One statement with its parameters (`$1`, `$2`, … in order), run by the writer
     /// ([`Writer::write`]); the number of rows it changed.
-    pub async fn execute(&self, sql: &'static str, params: Vec<Param>) -> Result<u64, StoreError> {
+    pub(super) async fn execute(
+        &self,
+        sql: &'static str,
+        params: Vec<Param>,
+    ) -> Result<u64, StoreError> {
         self.write(move |c| {
             Box::pin(async move {
                 let mut query = sqlx::query(sql);
