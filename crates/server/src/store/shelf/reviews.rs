@@ -497,9 +497,19 @@ impl Writer {
             Box::pin(async move {
                 use sqlx::Connection;
                 let mut tx = c.begin().await?;
-                let Some((_, status, title, text)) = review_text(&mut tx, id).await? else {
+                let Some(row) =
+                    sqlx::query("SELECT status, title, body FROM reviews WHERE id = $1")
+                        .bind(id)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                else {
                     return Ok(Found::Missing);
                 };
+                let (status, title, text): (String, String, String) = (
+                    row.try_get("status")?,
+                    row.try_get("title")?,
+                    row.try_get("body")?,
+                );
                 let open: i64 = sqlx::query_scalar(
                     "SELECT COUNT(*) FROM review_reports WHERE review_id = $1 AND status = 'open'",
                 )
