@@ -27,13 +27,13 @@ pub async fn record_table(c: &mut sqlx::AnyConnection, table: i64) -> Result<usi
         return Ok(0);
     };
     let Some(outcome) = t
-        .get::<Option<String>, _>("outcome")
+        .try_get::<Option<String>, _>("outcome")?
         .and_then(|o| serde_json::from_str::<takuge_engine::Outcome>(&o).ok())
     else {
         return Ok(0);
     };
-    let ended: i64 = t.get("updated_at");
-    let started: Option<i64> = t.get("started");
+    let ended: i64 = t.try_get("updated_at")?;
+    let started: Option<i64> = t.try_get("started")?;
     let seats = sqlx::query(
         "SELECT s.seat, s.user_id, s.name, s.bot, s.replaced, u.guest
          FROM seats s LEFT JOIN users u ON u.id = s.user_id
@@ -45,17 +45,17 @@ pub async fn record_table(c: &mut sqlx::AnyConnection, table: i64) -> Result<usi
     let mut players = Vec::new();
     let mut owners = Vec::new();
     for s in &seats {
-        let k = usize::try_from(s.get::<i64, _>("seat")).unwrap_or(usize::MAX);
-        let user: Option<i64> = s.get("user_id");
-        let bot: Option<String> = s.get("bot");
+        let k = usize::try_from(s.try_get::<i64, _>("seat")?).unwrap_or(usize::MAX);
+        let user: Option<i64> = s.try_get("user_id")?;
+        let bot: Option<String> = s.try_get("bot")?;
         let registered = user.is_some()
-            && s.get::<Option<i64>, _>("guest") == Some(0)
-            && s.get::<i64, _>("replaced") == 0;
+            && s.try_get::<Option<i64>, _>("guest")? == Some(0)
+            && s.try_get::<i64, _>("replaced")? == 0;
         let rank = outcome.ranks.get(k).map(|r| i64::from(*r));
         if registered {
             owners.extend(user);
         }
-        let name: String = s.get("name");
+        let name: String = s.try_get("name")?;
         players.push(NewPlayer {
             user_id: user.filter(|_| registered),
             name: match (&bot, name.is_empty()) {
@@ -72,7 +72,7 @@ pub async fn record_table(c: &mut sqlx::AnyConnection, table: i64) -> Result<usi
         .filter(|m| *m > 0);
     let mut row = PlayRow {
         user_id: 0,
-        game_id: t.get("game_id"),
+        game_id: t.try_get("game_id")?,
         date: crate::shelf::date_of(ended),
         minutes,
         comment: String::new(),

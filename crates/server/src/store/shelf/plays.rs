@@ -17,26 +17,26 @@ async fn plays_of(db: &Store, rows: Vec<sqlx::any::AnyRow>) -> Result<Vec<Play>,
     let mut plays: Vec<Play> = rows
         .iter()
         .map(|r| {
-            let table: Option<i64> = r.get("table_id");
-            Play {
-                id: r.get("id"),
-                user_id: r.get("user_id"),
+            let table: Option<i64> = r.try_get("table_id")?;
+            Ok::<_, sqlx::Error>(Play {
+                id: r.try_get("id")?,
+                user_id: r.try_get("user_id")?,
                 game: PlayGame {
-                    id: r.get("gid"),
-                    slug: r.get("slug"),
-                    name_ja: r.get("name_ja"),
-                    name_en: r.get("name_en"),
-                    bgg_id: r.get("bgg_id"),
+                    id: r.try_get("gid")?,
+                    slug: r.try_get("slug")?,
+                    name_ja: r.try_get("name_ja")?,
+                    name_en: r.try_get("name_en")?,
+                    bgg_id: r.try_get("bgg_id")?,
                 },
-                date: r.get("played_on"),
-                minutes: r.get("minutes"),
-                comment: r.get("comment"),
+                date: r.try_get("played_on")?,
+                minutes: r.try_get("minutes")?,
+                comment: r.try_get("comment")?,
                 table_id: table,
                 replay: table.map(|t| format!("/replay/{t}")),
                 players: Vec::new(),
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
     if plays.is_empty() {
         return Ok(plays);
     }
@@ -52,14 +52,14 @@ async fn plays_of(db: &Store, rows: Vec<sqlx::any::AnyRow>) -> Result<Vec<Play>,
     let mut by_play: HashMap<i64, Vec<PlayPlayer>> = HashMap::new();
     for r in rows {
         by_play
-            .entry(r.get("play_id"))
+            .entry(r.try_get("play_id")?)
             .or_default()
             .push(PlayPlayer {
-                user_id: r.get("user_id"),
-                name: r.get("name"),
-                score: r.get("score"),
-                rank: r.get("rank"),
-                winner: r.get::<i64, _>("winner") != 0,
+                user_id: r.try_get("user_id")?,
+                name: r.try_get("name")?,
+                score: r.try_get("score")?,
+                rank: r.try_get("rank")?,
+                winner: r.try_get::<i64, _>("winner")? != 0,
             });
     }
     for p in &mut plays {
@@ -108,7 +108,7 @@ pub(crate) async fn insert_play(
     .bind(now())
     .fetch_all(&mut *c)
     .await?;
-    let Some(id) = rows.first().map(|r| r.get::<i64, _>(0)) else {
+    let Some(id) = rows.first().map(|r| r.try_get::<i64, _>(0)).transpose()? else {
         return Ok(None);
     };
     for (k, pl) in p.players.iter().enumerate() {
@@ -269,7 +269,8 @@ impl Writer {
                         .bind(who)
                         .fetch_optional(&mut *tx)
                         .await?
-                        .map(|r| r.get::<Option<i64>, _>("table_id"))
+                        .map(|r| r.try_get::<Option<i64>, _>("table_id"))
+                        .transpose()?
                 else {
                     return Ok(None);
                 };
