@@ -270,29 +270,19 @@ async fn review_text(
     .transpose()
 }
 
-/// What someone other than its author may do to a shown review: `Own` on one's own.
-async fn others_shown(
+/// Whether `who` may act on review `id` as on someone else's shown review: `None` if
+/// so, else the refusal (`Missing` for a review not shown, `Own` for their own).
+async fn others_shown<T>(
     c: &mut sqlx::AnyConnection,
     id: i64,
     who: i64,
-) -> Result<Option<Found<()>>, sqlx::Error> {
+) -> Result<Option<Found<T>>, sqlx::Error> {
     Ok(match owner_and_status(c, id).await? {
         Some((_, status)) if status != "shown" => Some(Found::Missing),
         None => Some(Found::Missing),
         Some((owner, _)) if owner == who => Some(Found::Own),
         Some(_) => None,
     })
-}
-
-impl<T> Found<T> {
-    /// A refusal found for another write, as this one's.
-    fn refusal<U>(self) -> Found<U> {
-        match self {
-            Found::Missing | Found::Done(_) => Found::Missing,
-            Found::NotAuthor => Found::NotAuthor,
-            Found::Own => Found::Own,
-        }
-    }
 }
 
 impl Writer {
@@ -411,7 +401,7 @@ impl Writer {
                 use sqlx::Connection;
                 let mut tx = c.begin().await?;
                 if let Some(refused) = others_shown(&mut tx, id, who).await? {
-                    return Ok(refused.refusal());
+                    return Ok(refused);
                 }
                 let changed = if on {
                     sqlx::query(
@@ -463,7 +453,7 @@ impl Writer {
                 use sqlx::Connection;
                 let mut tx = c.begin().await?;
                 if let Some(refused) = others_shown(&mut tx, id, who).await? {
-                    return Ok(refused.refusal());
+                    return Ok(refused);
                 }
                 let rows = sqlx::query(
                     "INSERT INTO review_reports (review_id, reporter, reason, created_at)
