@@ -433,15 +433,33 @@ impl Server {
             metrics.hashing.clone(),
         );
         let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
+        let instance = match &config.node {
+            None => None,
+            Some(_) if db.dialect() == store::Dialect::Sqlite => {
+                return Err(
+                    "--node-name needs PostgreSQL (--database-url postgres://…): a SQLite database is one node's"
+                        .into(),
+                )
+            }
+            Some(node) => Some(cluster::nodes::register(&db, node).await?),
+        };
+        let hub = Hub::new(
+            registry,
+            db.clone(),
+            metrics.clone(),
+            config.bot_delay,
+            config.finished_cache_tables,
+            config.bot_pool,
+            config.node.as_ref().map(|n| n.name.clone()),
+        );
+        let cluster = match (&config.node, instance) {
+            (Some(node), Some(instance)) => {
+                cluster::Cluster::member(node.clone(), instance, db.clone(), hub.tables())
+            }
+            _ => cluster::Cluster::single(),
+        };
         let state = Arc::new(AppState {
-            hub: Hub::new(
-                registry,
-                db.clone(),
-                metrics.clone(),
-                config.bot_delay,
-                config.finished_cache_tables,
-                config.bot_pool,
-            ),
+            hub,
             connections,
             websockets: Arc::new(limit::Counter::new(config.websockets_per_account)),
             subscriptions: Arc::new(limit::Counter::new(config.subscriptions_per_ip)),
@@ -460,9 +478,17 @@ impl Server {
             shutdown,
             recommender: shelf::recommend::Recommender::default(),
             shelves: Default::default(),
-            cluster: Arc::new(cluster::Cluster::single()),
+            cluster: Arc::new(cluster),
         });
+        if state.cluster.node().is_some() {
+            // Listening before any table is loaded: a table handed here meanwhile is
+            // not missed.
+            cluster::events::start(&state).await;
+        }
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
+        if state.cluster.node().is_some() {
+            cluster::nodes::spawn_loops(&state);
+        }
         tokio::spawn(caps::expire_loop(state.clone()));
         tokio::spawn(shelf::recommend::rebuild_loop(state.clone()));
         let listener = tokio::net::TcpListener::bind(state.config.bind)
@@ -494,6 +520,11 @@ impl Server {
         &self.state.metrics
     }
 
+    /// This node's place among the nodes (where a table's requests go).
+    pub fn cluster(&self) -> &cluster::Cluster {
+        &self.state.cluster
+    }
+
     /// Stops accepting, closes WebSockets, lets every table finish the commits in
     /// flight, and closes the database.
     ///
@@ -503,7 +534,9 @@ impl Server {
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         let drain = tokio::time::timeout(CONNECTION_DRAIN + Duration::from_secs(1), self.serve);
-        let ((), _) = tokio::join!(self.state.hub.shutdown(), drain);
+        let (held, _) = tokio::join!(self.state.hub.shutdown(), drain);
+        // Every table here has stopped with its commits: other nodes take them on.
+        cluster::nodes::hand_over(&self.state, held).await;
         let _ = tokio::time::timeout(Duration::from_secs(1), self.state.db.close()).await;
     }
 

@@ -119,7 +119,8 @@ pub async fn create_table(
         clock_state: None,
         rules: Some(game.rules_version()),
         abandoned_reason: None,
-    })?;
+    })
+    .await?;
     let c = caller(&auth.user);
     let info = state
         .hub

@@ -3,12 +3,36 @@
 //!
 //! One node (SQLite, or PostgreSQL without `--node-name`) owns every table: `route`
 //! answers `Route::Here` and nothing here touches the database. With a node name, each
-//! live table is owned through a lease row with an epoch (docs/DEPLOY.md, "Several
-//! nodes"), and `route` tells the caller whether to serve a table itself or pass the
-//! request to the node that owns it.
+//! live table is owned through a lease row with an epoch (docs/ARCHITECTURE.md,
+//! "Several nodes"), and `route` tells the caller whether to serve a table itself or
+//! pass the request to the node that owns it.
+//!
+//! - `nodes.rs`: the node's registration, its heartbeat (renewing its leases), the
+//!   failover scan, and the handover at a graceful stop;
+//! - `events.rs`: LISTEN/NOTIFY between the nodes (tables handed or placed, sessions
+//!   ended).
+
+pub mod events;
+pub mod nodes;
 
 use crate::error::ApiError;
+use crate::hub::Tables;
+use crate::store::Store;
 use crate::table::TableId;
+use std::time::Duration;
+
+/// How often a node renews its row and its leases.
+pub const HEARTBEAT: Duration = Duration::from_secs(3);
+/// How long a lease (and a node's heartbeat) holds without renewal: past it, another
+/// node may claim the table. Three heartbeats, so one slow heartbeat loses nothing.
+pub const LEASE: Duration = Duration::from_secs(10);
+/// How often a node looks for tables whose lease expired (a node died).
+pub const FAILOVER_EVERY: Duration = Duration::from_secs(2);
+
+/// `LEASE` in milliseconds, as the queries take it.
+pub fn lease_ms() -> i64 {
+    LEASE.as_millis() as i64
+}
 
 /// What a node says about itself to the others (`--node-name`, `--advertise`,
 /// `--cluster-secret`).
@@ -36,7 +60,16 @@ pub enum Route {
 
 /// This node's place among the nodes.
 pub struct Cluster {
-    node: Option<NodeConfig>,
+    node: Option<Member>,
+}
+
+/// A named node: its configuration, the instance it runs as (random, new at each
+/// start), the database, and the tables it runs (the hub's map).
+struct Member {
+    config: NodeConfig,
+    instance: String,
+    db: Store,
+    tables: Tables,
 }
 
 impl Cluster {
@@ -45,12 +78,45 @@ impl Cluster {
         Cluster { node: None }
     }
 
-    pub fn node(&self) -> Option<&NodeConfig> {
-        self.node.as_ref()
+    /// One of several nodes on `db`, registered as `instance`.
+    pub fn member(config: NodeConfig, instance: String, db: Store, tables: Tables) -> Self {
+        Cluster {
+            node: Some(Member {
+                config,
+                instance,
+                db,
+                tables,
+            }),
+        }
     }
 
-    /// Where requests for `table` go.
-    pub async fn route(&self, _table: TableId) -> Result<Route, ApiError> {
-        Ok(Route::Here)
+    pub fn node(&self) -> Option<&NodeConfig> {
+        self.node.as_ref().map(|m| &m.config)
+    }
+
+    /// This run's instance id (a named node's).
+    pub fn instance(&self) -> Option<&str> {
+        self.node.as_ref().map(|m| m.instance.as_str())
+    }
+
+    /// Where requests for `table` go: here for a table this node runs (from memory),
+    /// else to the live node holding its lease, else here (this node claims it).
+    pub async fn route(&self, table: TableId) -> Result<Route, ApiError> {
+        let Some(m) = &self.node else {
+            return Ok(Route::Here);
+        };
+        let running = m
+            .tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&table)
+            .is_some_and(|h| !h.tx.is_closed());
+        if running {
+            return Ok(Route::Here);
+        }
+        Ok(match m.db.lease_owner(table, &m.config.name).await? {
+            Some((name, url)) => Route::Node { name, url },
+            None => Route::Here,
+        })
     }
 }
