@@ -251,22 +251,55 @@ impl Hub {
         )
     }
 
-    /// Starts a table just created (so nothing to load from the database), under a
-    /// lease of this node's when there are several.
-    pub async fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
+    /// Starts a table just created (so nothing to load from the database). With
+    /// several nodes, the table goes to the least-loaded live node: this one (under a
+    /// lease of its own), or another, which is given its lease and told to load it
+    /// (NOTIFY); then what `viewer` is told of the table as created is returned.
+    pub async fn adopt(
+        &self,
+        meta: table::TableMeta,
+        viewer: i64,
+    ) -> Result<Option<table::TableInfo>, ApiError> {
         let id = meta.id;
         let _loading = self.loading.lock(id).await;
+        let prepared = table::prepare(&self.registry, meta, table::Log::default())?;
+        if let Some(other) = self.placement().await {
+            let lease_ms = crate::cluster::lease_ms();
+            if self.db.place_table(id, &other, lease_ms).await? {
+                crate::cluster::events::tell_tables(&self.db, &other, &[id]).await?;
+                return Ok(Some(prepared.info(viewer)));
+            }
+        }
         let epoch = match self.claim(id).await? {
             Ok(epoch) => epoch,
             Err(_) => return Err(ApiError::unknown_table(id)),
         };
-        let prepared = table::prepare(&self.registry, meta, table::Log::default())?;
         let handle = self.start(prepared, None, epoch)?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id, handle);
-        Ok(())
+        Ok(None)
+    }
+
+    /// The live node a new table goes to when it is not this one: the least loaded,
+    /// if it runs fewer tables than this node would with one more. A failed look
+    /// leaves the table here.
+    async fn placement(&self) -> Option<String> {
+        let me = self.node.as_ref()?;
+        let nodes = match self.db.live_nodes(crate::cluster::lease_ms()).await {
+            Ok(nodes) => nodes,
+            Err(e) => {
+                tracing::warn!(error = %e, "no placement: the table stays here");
+                return None;
+            }
+        };
+        let here = self.held().len() as i64;
+        nodes
+            .into_iter()
+            .find(|n| n.name != *me)
+            .filter(|n| n.live_tables + 1 < here + 1)
+            .map(|n| n.name)
     }
 
     /// Sends a command to table `id`, loading it first if needed.

@@ -144,7 +144,12 @@ async fn a_killed_nodes_tables_are_claimed_and_restored_by_another_within_fiftee
         claims(&db, id).await,
         vec![(1, "a".to_string()), (2, "b".to_string())]
     );
-    assert_eq!(b.metrics().failover_restores.load(std::sync::atomic::Ordering::Relaxed), 1);
+    assert_eq!(
+        b.metrics()
+            .failover_restores
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
     // The table plays on at b, as it was.
     let on_b = host.with_base(b.addr);
     let (s, after) = on_b.get(&format!("/api/tables/{id}")).await;
@@ -164,12 +169,17 @@ async fn a_write_under_a_lost_lease_is_refused_and_the_table_stops_with_moved() 
     let host = Client::guest(a.addr).await;
     // A Ghost for Sale table: seat 0 (the host) chooses with the bots at once.
     let (s, t) = host
-        .post("/api/tables", json!({"game": "ghost-for-sale", "players": 3, "seed": 5}))
+        .post(
+            "/api/tables",
+            json!({"game": "ghost-for-sale", "players": 3, "seed": 5}),
+        )
         .await;
     assert_eq!(s, 201, "{t}");
     let id = t["id"].as_i64().expect("id");
     for step in ["bots", "start"] {
-        let (s, b) = host.post(&format!("/api/tables/{id}/{step}"), json!({})).await;
+        let (s, b) = host
+            .post(&format!("/api/tables/{id}/{step}"), json!({}))
+            .await;
         assert_eq!(s, 200, "{b}");
     }
     let mut ws = host.ws().await;
@@ -216,8 +226,17 @@ async fn a_write_under_a_lost_lease_is_refused_and_the_table_stops_with_moved() 
     }
     assert!(moved && refused, "the last message: {latest}");
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(actions(&db, id).await, committed, "nothing is written after the claim");
-    assert!(a.metrics().fenced_writes.load(std::sync::atomic::Ordering::Relaxed) >= 1);
+    assert_eq!(
+        actions(&db, id).await,
+        committed,
+        "nothing is written after the claim"
+    );
+    assert!(
+        a.metrics()
+            .fenced_writes
+            .load(std::sync::atomic::Ordering::Relaxed)
+            >= 1
+    );
     assert_eq!(
         a.cluster().route(id).await.expect("route"),
         Route::Node {
@@ -243,13 +262,25 @@ async fn a_graceful_stop_hands_each_table_to_the_other_node_at_once() {
     let stopped = Instant::now();
     // b was told (NOTIFY) and loaded the table: its own claim follows the handover's.
     let loaded = eventually(Duration::from_secs(1), || async {
-        claims(&db, id).await.iter().filter(|(_, n)| n == "b").count() == 2
+        claims(&db, id)
+            .await
+            .iter()
+            .filter(|(_, n)| n == "b")
+            .count()
+            == 2
     })
     .await;
-    assert!(loaded, "b did not load the table within 1 s: {:?}", claims(&db, id).await);
+    assert!(
+        loaded,
+        "b did not load the table within 1 s: {:?}",
+        claims(&db, id).await
+    );
     eprintln!("handover took {:?} after the stop", stopped.elapsed());
     assert_eq!(b.cluster().route(id).await.expect("route"), Route::Here);
-    let (s, info) = host.with_base(b.addr).get(&format!("/api/tables/{id}")).await;
+    let (s, info) = host
+        .with_base(b.addr)
+        .get(&format!("/api/tables/{id}"))
+        .await;
     assert_eq!(s, 200, "{info}");
     assert_eq!(info["status"], "playing");
     b.shutdown().await;
@@ -273,7 +304,10 @@ async fn a_session_ended_on_one_node_is_refused_on_the_other() {
         on_b.get("/api/me").await.0 == 401
     })
     .await;
-    assert!(refused, "a logged-out session still works on the other node");
+    assert!(
+        refused,
+        "a logged-out session still works on the other node"
+    );
     a.shutdown().await;
     b.shutdown().await;
 }
@@ -290,7 +324,10 @@ async fn a_second_live_node_of_the_same_name_is_refused() {
         panic!("a second node named a started");
     };
     assert!(e.contains("--node-name"), "{e}");
-    assert!(started.elapsed() >= Duration::from_secs(10), "it waited out a lease first");
+    assert!(
+        started.elapsed() >= Duration::from_secs(10),
+        "it waited out a lease first"
+    );
     a.shutdown().await;
 }
 
@@ -321,7 +358,54 @@ async fn a_restarted_node_takes_its_own_tables_back_at_once() {
     let db = pool(&env).await;
     assert_eq!(lease(&db, id).await.map(|l| l.0), Some("a".to_string()));
     assert_eq!(a.cluster().route(id).await.expect("route"), Route::Here);
-    let (s, info): (u16, Value) = host.with_base(a.addr).get(&format!("/api/tables/{id}")).await;
+    let (s, info): (u16, Value) = host
+        .with_base(a.addr)
+        .get(&format!("/api/tables/{id}"))
+        .await;
     assert_eq!(s, 200, "{info}");
     a.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_new_table_goes_to_the_least_loaded_node_which_loads_it_at_once() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let host = Client::guest(a.addr).await;
+    let create = || async {
+        let (s, t) = host
+            .post("/api/tables", json!({"game": "secret-moon", "players": 3}))
+            .await;
+        assert_eq!(s, 201, "{t}");
+        assert_eq!(t["status"], "open");
+        t["id"].as_i64().expect("id")
+    };
+    let db = pool(&env).await;
+    // Both run nothing: the first stays where it was created.
+    let first = create().await;
+    assert_eq!(lease(&db, first).await.map(|l| l.0), Some("a".to_string()));
+    // a runs one, b none: the next goes to b, which loads it when told.
+    let second = create().await;
+    assert_eq!(lease(&db, second).await.map(|l| l.0), Some("b".to_string()));
+    let loaded = eventually(Duration::from_secs(1), || async {
+        b.cluster().route(second).await.ok() == Some(Route::Here)
+            && claims(&db, second).await == vec![(1, "b".to_string()), (2, "b".to_string())]
+    })
+    .await;
+    assert!(
+        loaded,
+        "b did not load its table: {:?}",
+        claims(&db, second).await
+    );
+    assert_eq!(
+        a.cluster().route(second).await.expect("route"),
+        Route::Node {
+            name: "b".into(),
+            url: "http://b.invalid".into()
+        }
+    );
+    a.shutdown().await;
+    b.shutdown().await;
 }

@@ -11,9 +11,9 @@
 //! forgets every cached session (they are read again from the database).
 
 use crate::auth::Forgotten;
+use crate::store::cluster::{Heard, Listener};
 use crate::store::{Store, StoreError};
 use crate::AppState;
-use sqlx::postgres::{PgListener, PgNotification};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -28,7 +28,8 @@ const PER_NOTICE: usize = 100;
 pub async fn tell_tables(db: &Store, node: &str, tables: &[i64]) -> Result<(), StoreError> {
     for chunk in tables.chunks(PER_NOTICE) {
         let ids: Vec<String> = chunk.iter().map(i64::to_string).collect();
-        db.notify(TABLES, &format!("{node} {}", ids.join(" "))).await?;
+        db.notify(TABLES, &format!("{node} {}", ids.join(" ")))
+            .await?;
     }
     Ok(())
 }
@@ -65,7 +66,7 @@ async fn listen(state: Arc<AppState>, ready: oneshot::Sender<()>) {
     let mut ready = Some(ready);
     let mut shutdown = state.shutdown.clone();
     loop {
-        match connect(&state.config.database_url).await {
+        match Listener::connect(&state.config.database_url, &[TABLES, SESSIONS]).await {
             Ok(mut listener) => {
                 // What was said while nobody listened is lost.
                 state.sessions.clear_here();
@@ -74,10 +75,10 @@ async fn listen(state: Arc<AppState>, ready: oneshot::Sender<()>) {
                 }
                 loop {
                     tokio::select! {
-                        n = listener.try_recv() => match n {
-                            Ok(Some(n)) => on_notice(&state, &n),
+                        n = listener.recv() => match n {
+                            Ok(Heard::Notice { channel, payload }) => on_notice(&state, &channel, &payload),
                             // The connection dropped; the next call reconnects.
-                            Ok(None) => state.sessions.clear_here(),
+                            Ok(Heard::Dropped) => state.sessions.clear_here(),
                             Err(e) => {
                                 tracing::warn!(error = %e, "cluster listener lost; reconnecting");
                                 break;
@@ -101,15 +102,9 @@ async fn listen(state: Arc<AppState>, ready: oneshot::Sender<()>) {
     }
 }
 
-async fn connect(url: &str) -> Result<PgListener, sqlx::Error> {
-    let mut listener = PgListener::connect(url).await?;
-    listener.listen_all([TABLES, SESSIONS]).await?;
-    Ok(listener)
-}
-
-fn on_notice(state: &Arc<AppState>, n: &PgNotification) {
-    let mut words = n.payload().split(' ');
-    match (n.channel(), words.next()) {
+fn on_notice(state: &Arc<AppState>, channel: &str, payload: &str) {
+    let mut words = payload.split(' ');
+    match (channel, words.next()) {
         (SESSIONS, Some("u")) => {
             if let Some(Ok(id)) = words.next().map(str::parse::<i64>) {
                 state.sessions.forget_here(&Forgotten::User(id));

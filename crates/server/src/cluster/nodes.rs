@@ -47,7 +47,9 @@ pub fn spawn_loops(state: &Arc<AppState>) {
 
 type Round = for<'a> fn(
     &'a AppState,
-) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), StoreError>> + Send + 'a>>;
+) -> std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<(), StoreError>> + Send + 'a>,
+>;
 
 /// Runs `round` every `period` until the server shuts down; a failed round is logged
 /// and the next one tries again.
@@ -86,12 +88,19 @@ pub async fn heartbeat(state: &AppState) -> Result<(), StoreError> {
         state.db.renew_leases(name, &held, lease_ms()).await?
     } else {
         // Another instance runs under this name now: none of these is ours.
-        tracing::error!(node = name, "another instance took this node's name; its tables stop here");
+        tracing::error!(
+            node = name,
+            "another instance took this node's name; its tables stop here"
+        );
         Vec::new()
     };
     let lost: Vec<Held> = held.into_iter().filter(|h| !kept.contains(&h.t)).collect();
     if !lost.is_empty() {
-        tracing::warn!(node = name, tables = lost.len(), "leases taken by other nodes; those tables stop here");
+        tracing::warn!(
+            node = name,
+            tables = lost.len(),
+            "leases taken by other nodes; those tables stop here"
+        );
         state.hub.lose(&lost);
     }
     state
@@ -115,7 +124,10 @@ pub async fn failover(state: &AppState) -> Result<(), StoreError> {
     let share = orphans.len().div_ceil(live);
     for id in orphans.into_iter().take(share) {
         if state.hub.restore(id).await {
-            state.metrics.failover_restores.fetch_add(1, Ordering::Relaxed);
+            state
+                .metrics
+                .failover_restores
+                .fetch_add(1, Ordering::Relaxed);
             tracing::info!(table = id, "table of a stopped node restored here");
         }
     }

@@ -85,6 +85,23 @@ const HAND_OVER: &str = "WITH m AS (
 )
 SELECT table_id FROM c";
 
+/// Places new table `$1` on node `$2`: its first lease and claim, and one more table
+/// counted on the node until its next heartbeat says how many it runs (so that tables
+/// created meanwhile spread).
+const PLACE: &str = "WITH c AS (
+    INSERT INTO table_leases (table_id, node, epoch, expires_at)
+    VALUES ($1, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond')
+    ON CONFLICT (table_id) DO NOTHING
+    RETURNING table_id, epoch, node
+), h AS (
+    INSERT INTO lease_claims (table_id, epoch, node, claimed_at)
+    SELECT table_id, epoch, node, clock_timestamp() FROM c
+), n AS (
+    UPDATE nodes SET live_tables = live_tables + 1
+    WHERE name = $2 AND EXISTS (SELECT 1 FROM c)
+)
+SELECT epoch FROM c";
+
 /// The live nodes, least loaded first: a fresh heartbeat and not stopping.
 const LIVE_NODES: &str = "SELECT name, url, live_tables FROM nodes
     WHERE heartbeat_at > clock_timestamp() - $1::bigint * interval '1 millisecond' AND NOT stopping
@@ -189,6 +206,23 @@ impl Store {
         Err(StoreError::Unavailable(sqlx::Error::PoolTimedOut))
     }
 
+    /// Gives new table `id` to node `node` (see [`PLACE`]); whether it was placed
+    /// (a table with a lease already is not).
+    pub async fn place_table(
+        &self,
+        id: i64,
+        node: &str,
+        lease_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let rows = sqlx::query(PLACE)
+            .bind(id)
+            .bind(node)
+            .bind(lease_ms)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(!rows.is_empty())
+    }
+
     /// Renews this node's leases on `held`; the tables it still holds.
     pub async fn renew_leases(
         &self,
@@ -272,7 +306,11 @@ impl Store {
     }
 
     /// The node other than `me` that holds an unexpired lease on table `id`, with its URL.
-    pub async fn lease_owner(&self, id: i64, me: &str) -> Result<Option<(String, String)>, StoreError> {
+    pub async fn lease_owner(
+        &self,
+        id: i64,
+        me: &str,
+    ) -> Result<Option<(String, String)>, StoreError> {
         let row = sqlx::query(
             "SELECT l.node, n.url FROM table_leases l JOIN nodes n ON n.name = l.node
              WHERE l.table_id = $1 AND l.node <> $2 AND l.expires_at >= clock_timestamp()",
@@ -325,4 +363,36 @@ impl Store {
 /// `held` as the JSON `jsonb_to_recordset` reads.
 fn held_json(held: &[Held]) -> Result<String, StoreError> {
     serde_json::to_string(held).map_err(|e| StoreError::Other(sqlx::Error::Decode(e.into())))
+}
+
+/// A connection that LISTENs on the nodes' channels (PostgreSQL), reconnecting by
+/// itself after a drop.
+pub struct Listener(sqlx::postgres::PgListener);
+
+/// What came from a [`Listener`].
+pub enum Heard {
+    /// A notice: its channel and payload.
+    Notice { channel: String, payload: String },
+    /// The connection dropped (the next `recv` reconnects): notices may be lost.
+    Dropped,
+}
+
+impl Listener {
+    /// Connects to `url` and listens on `channels`.
+    pub async fn connect(url: &str, channels: &[&str]) -> Result<Listener, StoreError> {
+        let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+        listener.listen_all(channels.iter().copied()).await?;
+        Ok(Listener(listener))
+    }
+
+    /// The next notice; an error when the connection cannot be made again.
+    pub async fn recv(&mut self) -> Result<Heard, StoreError> {
+        Ok(match self.0.try_recv().await? {
+            Some(n) => Heard::Notice {
+                channel: n.channel().to_string(),
+                payload: n.payload().to_string(),
+            },
+            None => Heard::Dropped,
+        })
+    }
 }

@@ -41,7 +41,9 @@ impl Table {
         let fill = self.model.fill_bots(caller, bot, seat)?;
         match &fill {
             Fill::One(new) => persist::save_seat(&self.writer, &self.fence, new).await?,
-            Fill::EveryFree { bot, .. } => persist::fill_free_seats(&self.writer, &self.fence, bot).await?,
+            Fill::EveryFree { bot, .. } => {
+                persist::fill_free_seats(&self.writer, &self.fence, bot).await?
+            }
         }
         self.model.filled(fill);
         Ok(())

@@ -427,7 +427,10 @@ impl Table {
             if self.fence.is_lost() {
                 // Another node holds the table: nothing more is written here, and its
                 // followers re-subscribe where it runs now.
-                tracing::warn!(table = self.fence.table(), "lease lost: the table stops here");
+                tracing::warn!(
+                    table = self.fence.table(),
+                    "lease lost: the table stops here"
+                );
                 self.followers.moved(self.fence.table());
                 break;
             }

@@ -164,13 +164,13 @@ pub(super) async fn save_rules(
 ) -> Result<(), ApiError> {
     fence.check(
         writer
-        .save_rules(
-            fence.fence(),
-            write.rules.map(i64::from),
-            write.status.as_str(),
-            write.reason.map(AbandonedReason::as_str),
-        )
-        .await,
+            .save_rules(
+                fence.fence(),
+                write.rules.map(i64::from),
+                write.status.as_str(),
+                write.reason.map(AbandonedReason::as_str),
+            )
+            .await,
     )
 }
 
