@@ -193,12 +193,16 @@ pub async fn user_for_token(state: &AppState, token: &str) -> Result<Option<User
 pub enum Credential {
     Cookie(String),
     Bearer(String),
+    /// Another node of the cluster passed the request on and names the user
+    /// (`cluster::trust`): it checked the session; there is no token here.
+    Node,
 }
 
 impl Credential {
     pub fn token(&self) -> &str {
         match self {
             Credential::Cookie(t) | Credential::Bearer(t) => t,
+            Credential::Node => "",
         }
     }
 }
@@ -287,6 +291,16 @@ impl FromRequestParts<Arc<AppState>> for MaybeAuth {
         parts: &mut Parts,
         state: &Arc<AppState>,
     ) -> Result<Self, Self::Rejection> {
+        if let Some(relayed) = parts.extensions.get::<crate::cluster::trust::Relayed>() {
+            let Some(id) = relayed.user else {
+                return Ok(MaybeAuth(None));
+            };
+            let user = user_by_id(&state.db, id).await?;
+            return Ok(MaybeAuth(user.map(|user| Auth {
+                user,
+                credential: Credential::Node,
+            })));
+        }
         let Some(cred) = presented(&parts.headers)? else {
             return Ok(MaybeAuth(None));
         };

@@ -36,6 +36,7 @@ pub mod table;
 pub mod throttle;
 pub mod time;
 pub mod ws;
+pub mod ws_follow;
 
 // `takuge migrate` and the database writer are storage; their old paths stay.
 pub use store::{migrate, writer};
@@ -113,6 +114,10 @@ pub struct Config {
     /// This node's name, address and the nodes' shared secret, when several nodes
     /// share one PostgreSQL database (`None`: the only node).
     pub node: Option<cluster::NodeConfig>,
+    /// Tests: routes fixed by hand instead of by leases (`cluster::pinned`), with
+    /// `node` set.
+    #[doc(hidden)]
+    pub pinned_routes: Option<cluster::pinned::Pins>,
 }
 
 impl Default for Config {
@@ -153,6 +158,7 @@ impl Default for Config {
             recommend_settle: Duration::from_secs(2),
             finished_cache_tables: finished_cache::FINISHED_CACHE_TABLES,
             node: None,
+            pinned_routes: None,
         }
     }
 }
@@ -180,6 +186,8 @@ pub struct AppState {
     pub shelves: shelf::shelf_cache::ShelfCache,
     /// Which node owns each live table.
     pub cluster: Arc<cluster::Cluster>,
+    /// Passes requests for tables owned elsewhere to their node.
+    pub forwarder: cluster::forward::Forwarder,
 }
 
 #[utoipa::path(get, path = "/healthz", tag = "server",
@@ -276,13 +284,25 @@ async fn per_ip(
     next: Next,
 ) -> Response {
     state.metrics.http_requests.fetch_add(1, Ordering::Relaxed);
-    let ip = listen::client_ip(
-        peer.ip(),
-        req.headers().get("x-forwarded-for"),
-        &state.config.trusted_proxies,
-    );
+    // A request another node passed on names its client (and user), proven by the
+    // node secret; a wrong secret is refused here, before anything else.
+    let relayed = match cluster::trust::vouched(req.headers(), state.cluster.node()) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let ip = match relayed {
+        Some(r) => r.client,
+        None => listen::client_ip(
+            peer.ip(),
+            req.headers().get("x-forwarded-for"),
+            &state.config.trusted_proxies,
+        ),
+    };
     let addr = SocketAddr::new(ip, peer.port());
     req.extensions_mut().insert(ConnectInfo(addr));
+    if let Some(r) = relayed {
+        req.extensions_mut().insert(r);
+    }
     if guarded(&req) && !state.ip_limiter.check(&addr.ip()) {
         return state
             .metrics
@@ -293,8 +313,11 @@ async fn per_ip(
             .into_response();
     }
     let (parts, body) = req.into_parts();
-    if let Err(e) = auth::check_csrf(&parts) {
-        return e.into_response();
+    // The node that passed a request on checked it against cross-site use.
+    if relayed.is_none() {
+        if let Err(e) = auth::check_csrf(&parts) {
+            return e.into_response();
+        }
     }
     next.run(axum::extract::Request::from_parts(parts, body))
         .await
@@ -396,6 +419,12 @@ pub fn router(state: Arc<AppState>) -> Router {
     headers::secure(
         routes
             .fallback(assets::serve)
+            // Inside `per_ip`: a request is counted, limited and its client known
+            // before it is passed to another node.
+            .layer(middleware::from_fn_with_state(
+                state.clone(),
+                cluster::forward::forward_tables,
+            ))
             .layer(middleware::from_fn_with_state(state.clone(), per_ip)),
     )
     .with_state(state)
@@ -458,6 +487,11 @@ impl Server {
             }
             _ => cluster::Cluster::single(),
         };
+        // A test's fixed routes (`cluster::pinned`) stand in for the leases.
+        let cluster = match (&config.node, &config.pinned_routes) {
+            (Some(node), Some(pins)) => cluster::Cluster::pinned(node.clone(), pins.clone()),
+            _ => cluster,
+        };
         let state = Arc::new(AppState {
             hub,
             connections,
@@ -479,6 +513,7 @@ impl Server {
             recommender: shelf::recommend::Recommender::default(),
             shelves: Default::default(),
             cluster: Arc::new(cluster),
+            forwarder: cluster::forward::Forwarder::default(),
         });
         if state.cluster.node().is_some() {
             // Listening before any table is loaded: a table handed here meanwhile is

@@ -57,6 +57,15 @@ pub struct Metrics {
     pub fenced_writes: AtomicU64,
     /// Several nodes: tables whose lease had expired, claimed and restored here.
     pub failover_restores: AtomicU64,
+    /// HTTP requests passed to the node that owns their table, and of those the ones
+    /// that node did not answer (`cluster::forward`).
+    pub forwarded_requests: AtomicU64,
+    pub forward_failures: AtomicU64,
+    /// Upstream WebSockets open now to other nodes (one per client connection and
+    /// node it follows tables on; `cluster::relay`).
+    pub upstream_sockets: AtomicI64,
+    /// Tables a connection looked up again after they moved or their node died.
+    pub reroutes: AtomicU64,
 }
 
 /// What the process itself uses, read from the kernel when it tells (Linux `/proc`);
@@ -327,6 +336,30 @@ impl Metrics {
                     "counter",
                     "Tables read from the database and replayed",
                     self.table_loads.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_forwarded_requests_total",
+                    "counter",
+                    "HTTP requests passed to the node that owns their table",
+                    self.forwarded_requests.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_forward_failures_total",
+                    "counter",
+                    "Passed requests the owning node did not answer",
+                    self.forward_failures.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_upstream_sockets",
+                    "gauge",
+                    "WebSockets open to other nodes for clients connected here",
+                    self.upstream_sockets.load(Ordering::Relaxed),
+                ),
+                (
+                    "takuge_reroutes_total",
+                    "counter",
+                    "Tables a connection looked up again after they moved or their node died",
+                    self.reroutes.load(Ordering::Relaxed) as i64,
                 ),
             ],
         );

@@ -34,9 +34,15 @@ pub fn lease_ms() -> i64 {
     LEASE.as_millis() as i64
 }
 
+pub mod forward;
+#[doc(hidden)]
+pub mod pinned;
+pub mod relay;
+pub mod trust;
+
 /// What a node says about itself to the others (`--node-name`, `--advertise`,
-/// `--cluster-secret`).
-#[derive(Clone, Debug)]
+/// `--cluster-secret`). Its `Debug` leaves the secret out (a `Config` may be logged).
+#[derive(Clone)]
 pub struct NodeConfig {
     /// Unique among the nodes on one database; a node that restarts under the same
     /// name takes its own tables back at once instead of waiting for their leases.
@@ -47,6 +53,16 @@ pub struct NodeConfig {
     /// Shared by every node: requests one node passes to another carry it, and a node
     /// refuses a passed request without it.
     pub secret: String,
+}
+
+impl std::fmt::Debug for NodeConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NodeConfig")
+            .field("name", &self.name)
+            .field("advertise", &self.advertise)
+            .field("secret", &"<hidden>")
+            .finish()
+    }
 }
 
 /// Where a request for a table goes.
@@ -60,13 +76,17 @@ pub enum Route {
 
 /// This node's place among the nodes.
 pub struct Cluster {
-    node: Option<Member>,
+    node: Option<NodeConfig>,
+    /// A named node's own run: set for a member of several nodes (not for a test's
+    /// pinned node).
+    member: Option<Member>,
+    /// Routes a test fixed (`Cluster::pinned`); `None` in production.
+    pins: Option<pinned::Pins>,
 }
 
-/// A named node: its configuration, the instance it runs as (random, new at each
-/// start), the database, and the tables it runs (the hub's map).
+/// A named node: the instance it runs as (random, new at each start), the database,
+/// and the tables it runs (the hub's map).
 struct Member {
-    config: NodeConfig,
     instance: String,
     db: Store,
     tables: Tables,
@@ -75,34 +95,53 @@ struct Member {
 impl Cluster {
     /// The only node: every table is here.
     pub fn single() -> Self {
-        Cluster { node: None }
+        Cluster {
+            node: None,
+            member: None,
+            pins: None,
+        }
+    }
+
+    /// A node whose routes a test fixes (`pinned.rs`); every table not pinned is here.
+    #[doc(hidden)]
+    pub fn pinned(node: NodeConfig, pins: pinned::Pins) -> Self {
+        Cluster {
+            node: Some(node),
+            member: None,
+            pins: Some(pins),
+        }
     }
 
     /// One of several nodes on `db`, registered as `instance`.
     pub fn member(config: NodeConfig, instance: String, db: Store, tables: Tables) -> Self {
         Cluster {
-            node: Some(Member {
-                config,
+            node: Some(config),
+            member: Some(Member {
                 instance,
                 db,
                 tables,
             }),
+            pins: None,
         }
     }
 
     pub fn node(&self) -> Option<&NodeConfig> {
-        self.node.as_ref().map(|m| &m.config)
+        self.node.as_ref()
     }
 
     /// This run's instance id (a named node's).
     pub fn instance(&self) -> Option<&str> {
-        self.node.as_ref().map(|m| m.instance.as_str())
+        self.member.as_ref().map(|m| m.instance.as_str())
     }
 
-    /// Where requests for `table` go: here for a table this node runs (from memory),
-    /// else to the live node holding its lease, else here (this node claims it).
+    /// Where requests for `table` go: a test's pinned route; here for a table this node
+    /// runs (from memory); else to the live node holding its lease; else here (this
+    /// node claims it).
     pub async fn route(&self, table: TableId) -> Result<Route, ApiError> {
-        let Some(m) = &self.node else {
+        if let Some(route) = self.pins.as_ref().and_then(|p| p.get(table)) {
+            return Ok(route);
+        }
+        let (Some(m), Some(config)) = (&self.member, &self.node) else {
             return Ok(Route::Here);
         };
         let running = m
@@ -114,7 +153,7 @@ impl Cluster {
         if running {
             return Ok(Route::Here);
         }
-        Ok(match m.db.lease_owner(table, &m.config.name).await? {
+        Ok(match m.db.lease_owner(table, &config.name).await? {
             Some((name, url)) => Route::Node { name, url },
             None => Route::Here,
         })
