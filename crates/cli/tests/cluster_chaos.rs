@@ -87,7 +87,7 @@ fn three_nodes_lose_and_double_nothing_through_a_kill_a_pause_and_a_restart() {
     let took = cluster.nodes[2].wait_exit(Duration::from_secs(20));
     note(format!("SIGTERM node3: exited after {took:?}"));
     cluster.spawn(2).expect("node3 starts again");
-    note("node3 started again".into())
+    note("node3 started again".into());
 
     let report = load
         .join()
