@@ -72,7 +72,9 @@ fn three_nodes_lose_and_double_nothing_through_a_kill_a_pause_and_a_restart() {
     };
     std::thread::sleep(Duration::from_secs(12));
     cluster.nodes[0].signal("KILL").expect("SIGKILL node1");
-    cluster.nodes[0].wait_exit(Duration::from_secs(5)).expect("node1 dies");
+    cluster.nodes[0]
+        .wait_exit(Duration::from_secs(5))
+        .expect("node1 dies");
     note("SIGKILL node1".into());
     std::thread::sleep(Duration::from_secs(4));
     cluster.spawn(0).expect("node1 starts again");
