@@ -462,7 +462,10 @@ impl Server {
             metrics.hashing.clone(),
         );
         let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
-        let instance = match &config.node {
+        // A test's fixed routes (`cluster::pinned`) stand in for the leases: such a node
+        // takes none (as before leases existed), so the pins alone decide.
+        let leased_node = config.node.as_ref().filter(|_| config.pinned_routes.is_none());
+        let instance = match leased_node {
             None => None,
             Some(_) if db.dialect() == store::Dialect::Sqlite => {
                 return Err(
@@ -479,15 +482,14 @@ impl Server {
             config.bot_delay,
             config.finished_cache_tables,
             config.bot_pool,
-            config.node.as_ref().map(|n| n.name.clone()),
+            leased_node.map(|n| n.name.clone()),
         );
-        let cluster = match (&config.node, instance) {
+        let cluster = match (leased_node, instance) {
             (Some(node), Some(instance)) => {
                 cluster::Cluster::member(node.clone(), instance, db.clone(), hub.tables())
             }
             _ => cluster::Cluster::single(),
         };
-        // A test's fixed routes (`cluster::pinned`) stand in for the leases.
         let cluster = match (&config.node, &config.pinned_routes) {
             (Some(node), Some(pins)) => cluster::Cluster::pinned(node.clone(), pins.clone()),
             _ => cluster,
@@ -515,13 +517,13 @@ impl Server {
             cluster: Arc::new(cluster),
             forwarder: cluster::forward::Forwarder::default(),
         });
-        if state.cluster.node().is_some() {
+        if state.cluster.instance().is_some() {
             // Listening before any table is loaded: a table handed here meanwhile is
             // not missed.
             cluster::events::start(&state).await;
         }
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
-        if state.cluster.node().is_some() {
+        if state.cluster.instance().is_some() {
             cluster::nodes::spawn_loops(&state);
         }
         tokio::spawn(caps::expire_loop(state.clone()));

@@ -207,24 +207,20 @@ async fn a_write_under_a_lost_lease_is_refused_and_the_table_stops_with_moved() 
     let version = latest["version"].as_u64().expect("version");
     ws.send(json!({"type": "act", "table": id, "version": version, "action": choose(&legal, version, 0)}))
         .await;
-    let mut moved = false;
-    let mut refused = false;
-    while !(moved && refused) {
-        let Some(m) = ws.recv().await else { break };
-        match m["type"].as_str() {
-            Some("moved") => {
-                assert_eq!(m["table"], id);
-                moved = true;
-            }
-            Some("error") => {
-                assert_eq!(m["code"], "table_moved", "{m}");
-                refused = true;
-            }
-            Some("table") => latest = m,
-            _ => {}
-        }
+    // Since requests are forwarded (relay19), the client's connection takes the
+    // table's `moved` and the act's `table_moved` itself and looks the table up again
+    // (here at b's address, which this test's nodes cannot reach), so the client sees
+    // neither (docs/PROTOCOL.md): the refusal shows in a's figures and the database.
+    let fenced = || {
+        a.metrics()
+            .fenced_writes
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let until = Instant::now() + Duration::from_secs(20);
+    while fenced() < 1 {
+        assert!(Instant::now() < until, "a's write was never refused");
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert!(moved && refused, "the last message: {latest}");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         actions(&db, id).await,
