@@ -464,7 +464,10 @@ impl Server {
         let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
         // A test's fixed routes (`cluster::pinned`) stand in for the leases: such a node
         // takes none (as before leases existed), so the pins alone decide.
-        let leased_node = config.node.as_ref().filter(|_| config.pinned_routes.is_none());
+        let leased_node = config
+            .node
+            .as_ref()
+            .filter(|_| config.pinned_routes.is_none());
         let instance = match leased_node {
             None => None,
             Some(_) if db.dialect() == store::Dialect::Sqlite => {
