@@ -4,11 +4,17 @@
 // every table is subscribed again, and the server answers each with its whole current
 // state, which is how a client resumes. Acts in flight when the connection drops are
 // sent again once it is back: each carries an id (docs/PROTOCOL.md, "Action ids"), so
-// one the server had already played is answered with its ack, not played twice.
+// one the server had already played is answered with its ack, not played twice. For
+// the same reason an act refused as `unavailable` or `table_moved` (the table is moving
+// to another server, or the server is stopping) is sent again a few times, 0.5 s
+// doubling, before the refusal is shown.
 
 const listeners = { table: new Map(), status: new Set(), error: new Set() };
 const subs = new Map(); // table id -> invite code (or null)
-const inflight = new Map(); // ref -> {resolve, reject, table, msg}
+const inflight = new Map(); // ref -> {resolve, reject, table, msg, tries}
+// Refusals that changed nothing and may pass: the act is sent again (same id).
+const RETRY_CODES = new Set(['unavailable', 'table_moved']);
+const MAX_TRIES = 4;
 let ws = null;
 let nextRef = 1;
 let backoff = 500;
@@ -77,7 +83,14 @@ function handle(msg) {
     }
   } else if (msg.type === 'error') {
     const p = msg.ref !== undefined ? inflight.get(msg.ref) : undefined;
-    if (p) {
+    if (p && RETRY_CODES.has(msg.code) && p.tries < MAX_TRIES) {
+      const wait = 500 * 2 ** p.tries;
+      p.tries += 1;
+      // Still unanswered then (a reconnection may have sent it again meanwhile).
+      setTimeout(() => {
+        if (inflight.get(msg.ref) === p) sendRaw(p.msg);
+      }, wait);
+    } else if (p) {
       inflight.delete(msg.ref);
       p.reject({ code: msg.code, message: msg.message });
     } else {
@@ -159,7 +172,7 @@ export function act(table, version, action, draft) {
       reject({ code: 'disconnected', message: '' });
       return;
     }
-    inflight.set(ref, { resolve, reject, table, msg });
+    inflight.set(ref, { resolve, reject, table, msg, tries: 0 });
   });
 }
 

@@ -177,10 +177,23 @@ pub struct LoadtestArgs {
     /// How long to measure.
     #[arg(long, default_value_t = 10.0)]
     pub seconds: f64,
-    /// A running server (`http://127.0.0.1:8080`); default: its own on loopback with a
-    /// temporary database.
+    /// A running server (`http://127.0.0.1:8080`); repeated, the nodes of a cluster
+    /// (each table's clients are spread over them). Default: its own on loopback with
+    /// a temporary database.
     #[arg(long, value_name = "URL")]
-    pub server: Option<String>,
+    pub server: Vec<String>,
+    /// Start this many `takuge serve` nodes on loopback, on the PostgreSQL
+    /// `--database-url` names, and load them all (docs/DEPLOY.md, "Several nodes").
+    #[arg(long, value_name = "N", conflicts_with = "server", requires = "database_url", value_parser = clap::value_parser!(u16).range(1..=16))]
+    pub nodes: Option<u16>,
+    /// Seats of each table played by load clients (each its own guest and WebSocket,
+    /// on its own node when there are several); the other seats are server bots.
+    #[arg(long, default_value_t = 1)]
+    pub humans: usize,
+    /// Each table plays this many games, then the run ends (after at most
+    /// `--seconds`); default: tables play until the measurement ends.
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
     /// The game to play.
     #[arg(long, default_value = "secret-moon")]
     pub game: String,

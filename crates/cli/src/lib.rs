@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod args;
 pub mod bench;
+pub mod cluster;
 pub mod error;
 pub mod games;
 pub mod loadtest;

@@ -1,7 +1,8 @@
 //! `takuge loadtest`: the load generator (`takuge-loadtest`, a client of the server's
-//! protocol only) against the server `--server` names, or against one this command
-//! starts in its own process on loopback, with a temporary database and its limits
-//! raised for one address's many clients, whose URL it hands over.
+//! protocol only) against the servers `--server` names (the nodes of a cluster), or
+//! against one this command starts in its own process on loopback, with a temporary
+//! database and its limits raised for one address's many clients, or `--nodes N`
+//! `takuge serve` processes on one PostgreSQL (`cluster.rs`), whose URLs it hands over.
 
 use crate::args::{LoadPreset, LoadtestArgs};
 use crate::CliError;
@@ -26,6 +27,9 @@ pub struct OwnServer {
     pub database_url: Option<String>,
     /// Its bot threads (`Config::bot_pool`).
     pub bot_pool: takuge_server::bots::PoolConfig,
+    /// Start this many nodes (`takuge serve` processes) on `database_url` instead of a
+    /// server in this process.
+    pub nodes: Option<u16>,
 }
 
 /// Runs the load against `load.server`, or, given `own`, against a server started
@@ -34,6 +38,9 @@ pub async fn measure(mut load: LoadConfig, own: Option<OwnServer>) -> Result<Loa
     let Some(own) = own else {
         return takuge_loadtest::run(load).await;
     };
+    if let Some(n) = own.nodes {
+        return on_nodes(load, &own, n).await;
+    }
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let lots = Rate {
         per_second: 1e9,
@@ -60,10 +67,47 @@ pub async fn measure(mut load: LoadConfig, own: Option<OwnServer>) -> Result<Loa
         ..takuge_server::Config::default()
     };
     let server = takuge_server::Server::start(config).await?;
-    load.server = format!("http://{}", server.addr);
+    load.servers = vec![format!("http://{}", server.addr)];
     load.server_in_process = true;
     let report = takuge_loadtest::run(load).await;
     server.shutdown().await;
+    report
+}
+
+/// The load on `n` nodes started for it on the PostgreSQL `own.database_url` names.
+async fn on_nodes(mut load: LoadConfig, own: &OwnServer, n: u16) -> Result<LoadReport, String> {
+    let Some(url) = own
+        .database_url
+        .as_deref()
+        .filter(|u| u.starts_with("postgres"))
+    else {
+        return Err(
+            "--nodes needs --database-url postgres://…: the nodes share one PostgreSQL".into(),
+        );
+    };
+    let delay = own.bot_delay_ms.to_string();
+    let threads = own.bot_pool.threads.to_string();
+    let nice = own.bot_pool.nice.to_string();
+    let url = url.to_string();
+    let cluster = tokio::task::spawn_blocking(move || {
+        let mut extra: Vec<&str> = crate::cluster::LOAD_LIMITS.to_vec();
+        extra.extend([
+            "--bot-delay-ms",
+            &delay,
+            "--bot-threads",
+            &threads,
+            "--bot-nice",
+            &nice,
+        ]);
+        crate::cluster::LocalCluster::start(None, usize::from(n), &url, &extra)
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    load.servers = cluster.urls();
+    let report = takuge_loadtest::run(load).await;
+    tokio::task::spawn_blocking(move || drop(cluster))
+        .await
+        .map_err(|e| e.to_string())?;
     report
 }
 
@@ -85,7 +129,7 @@ pub fn run(mut args: LoadtestArgs) -> Result<(LoadReport, Option<f64>), CliError
         args.bot_delay_ms = 0;
         max_p99_ms = max_p99_ms.or(Some(LATENCY_FLOOR_MAX_P99_MS));
     }
-    if let Some(url) = &args.server {
+    for url in &args.server {
         let host = url
             .trim_start_matches("http://")
             .split(['/', ':'])
@@ -103,15 +147,22 @@ pub fn run(mut args: LoadtestArgs) -> Result<(LoadReport, Option<f64>), CliError
         None if args.game == "secret-moon" => serde_json::json!({ "games": 5 }),
         None => serde_json::Value::Null,
     };
-    let own = args.server.is_none().then(|| OwnServer {
+    if args.humans == 0 || args.humans > args.players {
+        return Err(CliError(format!(
+            "--humans {}: from 1 to --players ({})",
+            args.humans, args.players
+        )));
+    }
+    let own = args.server.is_empty().then(|| OwnServer {
         bot_delay_ms: args.bot_delay_ms,
         database_url: args.database_url,
         bot_pool: args.bot_pool.config(),
+        nodes: args.nodes,
     });
     let load = LoadConfig {
         tables: args.tables,
         seconds: args.seconds,
-        server: args.server.unwrap_or_default(),
+        servers: args.server,
         server_in_process: false,
         game: args.game,
         players: args.players,
@@ -119,6 +170,8 @@ pub fn run(mut args: LoadtestArgs) -> Result<(LoadReport, Option<f64>), CliError
         options,
         think_ms: args.think_ms,
         progress_seconds: args.progress_seconds,
+        humans: args.humans,
+        games_per_table: args.games,
     };
     let report = measure_blocking(load, own).map_err(CliError)?;
     Ok((report, max_p99_ms))

@@ -9,14 +9,10 @@ fn the_load_test_drives_tables_on_its_own_server_and_reports() {
     let load = LoadConfig {
         tables: 3,
         seconds: 1.0,
-        server: String::new(),
-        server_in_process: false,
-        game: "secret-moon".into(),
-        players: 4,
-        bot: "random".into(),
         options: serde_json::json!({"games": 3}),
         think_ms: 5,
         progress_seconds: Some(0.4),
+        ..LoadConfig::new(Vec::new())
     };
     let report = measure_blocking(load, Some(OwnServer::default())).expect("runs");
     assert!(

@@ -1,5 +1,6 @@
 //! What a load run measured, and its text (the lines docs/PERFORMANCE.md quotes).
 
+use crate::journal::Acknowledged;
 use crate::sample::{Buckets, ServerSample};
 use crate::WARM_UP;
 
@@ -7,10 +8,15 @@ use crate::WARM_UP;
 pub struct LoadReport {
     pub tables: usize,
     pub seconds: f64,
+    /// The servers loaded (the nodes of a cluster); the figures are their sums.
+    pub nodes: usize,
     pub committed: u64,
     pub client_actions: u64,
     pub games_finished: u64,
     pub errors: u64,
+    /// Actions sent again under their id, and connections opened again.
+    pub resends: u64,
+    pub reconnects: u64,
     pub latencies_ms: Vec<f64>,
     /// The server's own commit figures over the measurement (from its `/metrics`).
     pub server: ServerDelta,
@@ -19,6 +25,8 @@ pub struct LoadReport {
     /// Whether the server ran in the load test's own process (so its RSS and CPU
     /// include the load clients').
     pub own_server: bool,
+    /// Every table started and every action the servers acknowledged.
+    pub acknowledged: Acknowledged,
 }
 
 /// The server's process and tables, as its `/metrics` gave them: before any client
@@ -111,15 +119,22 @@ impl LoadReport {
 
 impl std::fmt::Display for LoadReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let on = if self.nodes > 1 {
+            format!(" on {} nodes", self.nodes)
+        } else {
+            String::new()
+        };
         writeln!(
             f,
-            "{} tables for {:.1} s (after every table was playing, and {} s more): {} games finished, {} client actions, {} errors",
+            "{} tables{on} for {:.1} s (after every table was playing, and {} s more): {} games finished, {} client actions, {} errors, {} resent, {} reconnections",
             self.tables,
             self.seconds,
             WARM_UP.as_secs(),
             self.games_finished,
             self.client_actions,
-            self.errors
+            self.errors,
+            self.resends,
+            self.reconnects,
         )?;
         writeln!(
             f,

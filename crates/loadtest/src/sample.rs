@@ -37,6 +37,17 @@ impl Buckets {
         Some(bound * 1000.0)
     }
 
+    /// Adds another server's observations (the same bucket bounds) to these.
+    pub fn add(&mut self, other: &Buckets) {
+        if self.0.is_empty() {
+            self.0 = other.0.clone();
+            return;
+        }
+        for (mine, &(_, n)) in self.0.iter_mut().zip(&other.0) {
+            mine.1 += n;
+        }
+    }
+
     fn push(&mut self, labels: &str, count: f64) {
         let le = labels
             .split_once("le=\"")
@@ -54,7 +65,7 @@ impl Buckets {
     }
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct ServerSample {
     pub committed: u64,
     pub commit_wait: Buckets,
@@ -73,6 +84,25 @@ pub(crate) struct ServerSample {
 }
 
 impl ServerSample {
+    /// Adds another node's figures to these: a cluster's sample is the sum of its
+    /// nodes' (RSS and CPU too: the processes of the whole cluster).
+    pub fn add(&mut self, o: &ServerSample) {
+        self.committed += o.committed;
+        self.commit_wait.add(&o.commit_wait);
+        self.commit_wait_sum += o.commit_wait_sum;
+        self.batches += o.batches;
+        self.batch_sum += o.batch_sum;
+        self.batch_rows += o.batch_rows;
+        self.bot_search_decision.add(&o.bot_search_decision);
+        self.bot_think.add(&o.bot_think);
+        self.rss = self.rss.zip(o.rss).map(|(a, b)| a + b);
+        self.cpu = self.cpu.zip(o.cpu).map(|(a, b)| a + b);
+        self.live_tables += o.live_tables;
+        self.resident_tables += o.resident_tables;
+        self.finished_resident += o.finished_resident;
+        self.websockets += o.websockets;
+    }
+
     /// Reads the figures out of `/metrics` text.
     pub fn parse(text: &str) -> Result<ServerSample, String> {
         let mut sample = ServerSample::default();
@@ -175,6 +205,20 @@ takuge_commit_wait_seconds_count 40
         assert_eq!(delta, Buckets(vec![(0.001, 0), (f64::INFINITY, 8)]));
         assert_eq!(delta.count(), 8);
         assert_eq!(delta.quantile_ms(0.5), Some(f64::INFINITY));
+    }
+
+    #[test]
+    fn a_cluster_sample_is_the_sum_of_its_nodes() {
+        let (Ok(mut a), Ok(b)) = (ServerSample::parse(METRICS), ServerSample::parse(METRICS))
+        else {
+            panic!("not read");
+        };
+        a.add(&b);
+        assert_eq!((a.committed, a.live_tables), (80, 6));
+        assert_eq!(
+            a.commit_wait,
+            Buckets(vec![(0.001, 20), (0.02, 76), (f64::INFINITY, 80)])
+        );
     }
 
     #[test]

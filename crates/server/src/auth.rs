@@ -98,10 +98,21 @@ pub async fn user_by_token(db: &Store, token: &str) -> Result<Option<User>, ApiE
 
 /// Sessions already looked up, by token hash: every request and WebSocket names its
 /// session, and asking the database each time put a round trip in front of every
-/// request. Logout and registration (which renames a guest) forget entries.
+/// request. Logout and registration (which renames a guest) forget entries. With
+/// several nodes, what one node forgets every node forgets (`cluster::events`): else
+/// a session ended on one node would still work on another.
 #[derive(Default)]
 pub struct SessionCache {
     map: std::sync::Mutex<std::collections::HashMap<String, (User, i64)>>,
+    /// Where a forgetting goes to reach the other nodes (set on a named node).
+    others: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<Forgotten>>,
+}
+
+/// What a node forgot, for the others to forget too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Forgotten {
+    Hashes(Vec<String>),
+    User(i64),
 }
 
 /// A bound on the cache; past it the cache starts again (the database still knows).
@@ -125,14 +136,41 @@ impl SessionCache {
         self.forget_hashes(&[hash_token(token)]);
     }
     pub fn forget_hashes(&self, hashes: &[String]) {
-        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        for h in hashes {
-            map.remove(h);
-        }
+        self.forget_here(&Forgotten::Hashes(hashes.to_vec()));
+        self.tell_others(Forgotten::Hashes(hashes.to_vec()));
     }
     pub fn forget_user(&self, user_id: i64) {
+        self.forget_here(&Forgotten::User(user_id));
+        self.tell_others(Forgotten::User(user_id));
+    }
+
+    /// Forgets on this node only (what another node forgot).
+    pub fn forget_here(&self, what: &Forgotten) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        map.retain(|_, (u, _)| u.id != user_id);
+        match what {
+            Forgotten::Hashes(hashes) => {
+                for h in hashes {
+                    map.remove(h);
+                }
+            }
+            Forgotten::User(user_id) => map.retain(|_, (u, _)| u.id != *user_id),
+        }
+    }
+
+    /// Forgets everything (this node may have missed what others forgot).
+    pub fn clear_here(&self) {
+        self.map.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// From now on, what this cache forgets is also sent to `others`.
+    pub fn tell_others_through(&self, others: tokio::sync::mpsc::UnboundedSender<Forgotten>) {
+        let _ = self.others.set(others);
+    }
+
+    fn tell_others(&self, what: Forgotten) {
+        if let Some(tx) = self.others.get() {
+            let _ = tx.send(what);
+        }
     }
 }
 
@@ -155,12 +193,16 @@ pub async fn user_for_token(state: &AppState, token: &str) -> Result<Option<User
 pub enum Credential {
     Cookie(String),
     Bearer(String),
+    /// Another node of the cluster passed the request on and names the user
+    /// (`cluster::trust`): it checked the session; there is no token here.
+    Node,
 }
 
 impl Credential {
     pub fn token(&self) -> &str {
         match self {
             Credential::Cookie(t) | Credential::Bearer(t) => t,
+            Credential::Node => "",
         }
     }
 }
@@ -249,6 +291,16 @@ impl FromRequestParts<Arc<AppState>> for MaybeAuth {
         parts: &mut Parts,
         state: &Arc<AppState>,
     ) -> Result<Self, Self::Rejection> {
+        if let Some(relayed) = parts.extensions.get::<crate::cluster::trust::Relayed>() {
+            let Some(id) = relayed.user else {
+                return Ok(MaybeAuth(None));
+            };
+            let user = user_by_id(&state.db, id).await?;
+            return Ok(MaybeAuth(user.map(|user| Auth {
+                user,
+                credential: Credential::Node,
+            })));
+        }
         let Some(cred) = presented(&parts.headers)? else {
             return Ok(MaybeAuth(None));
         };

@@ -84,6 +84,17 @@ impl From<DynError> for ApiError {
 }
 
 impl ApiError {
+    /// The table is run by another node now (its lease moved): nothing was changed
+    /// here, and the same request again reaches the node that runs it.
+    pub fn table_moved() -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "table_moved",
+            "this table is now served by another node; nothing was changed — try again",
+        )
+        .retry_after(1)
+    }
+
     /// The database refuses writes: nothing was changed, and trying again later may work.
     pub fn database_unavailable() -> Self {
         Self::new(
@@ -110,6 +121,9 @@ impl From<StoreError> for ApiError {
         if e.is_unavailable() {
             tracing::warn!(error = %e, "database unavailable");
             return ApiError::database_unavailable();
+        }
+        if matches!(e, StoreError::Fenced) {
+            return ApiError::table_moved();
         }
         ApiError::internal(e)
     }

@@ -18,12 +18,19 @@ use std::sync::Arc;
 use takuge_engine::Registry;
 use tokio::sync::{mpsc, oneshot};
 
+/// The tables in memory, by id: the hub's map, which the cluster reads to answer
+/// for the tables this node runs.
+pub type Tables = Arc<std::sync::Mutex<HashMap<TableId, TableHandle>>>;
+
 pub struct Hub {
     /// Every command looks its table up here, so the lock is a plain one held for a
     /// lookup (and the `try_send` into the mailbox found); loading a table from the
     /// database holds the table's lock in `loading` instead. Shared with each table's
     /// task, which removes its own entry when it ends.
-    tables: Arc<std::sync::Mutex<HashMap<TableId, TableHandle>>>,
+    tables: Tables,
+    /// This node's name when several nodes share the database: a table is claimed
+    /// (its lease taken, docs/ARCHITECTURE.md "Several nodes") before it is loaded.
+    node: Option<String>,
     loading: KeyedLock<TableId>,
     finished: FinishedCache,
     registry: Registry,
@@ -49,10 +56,12 @@ impl Hub {
         bot_delay: std::time::Duration,
         finished_cache_tables: usize,
         bot_pool: crate::bots::PoolConfig,
+        node: Option<String>,
     ) -> Self {
         let (writer, writer_task) = crate::writer::Writer::start(db.clone(), metrics.clone());
         Hub {
             tables: Arc::new(std::sync::Mutex::new(HashMap::new())),
+            node,
             loading: KeyedLock::default(),
             finished: FinishedCache::new(finished_cache_tables),
             registry,
@@ -72,22 +81,87 @@ impl Hub {
         &self.writer
     }
 
-    /// Restores every unfinished table (open or playing) from its record.
+    /// The map of tables in memory (the cluster reads it).
+    pub fn tables(&self) -> Tables {
+        self.tables.clone()
+    }
+
+    /// Restores every unfinished table (open or playing) from its record; with
+    /// several nodes, those no other live node holds.
     pub async fn restore_all(&self) -> Result<usize, ApiError> {
         let ids = self.db.unfinished_table_ids().await?;
         let mut restored = 0;
         for id in ids {
-            let _loading = self.loading.lock(id).await;
-            if self.is_running(id) {
-                continue;
-            }
-            match self.load(id, None).await {
-                Ok(Loaded::Yes) => restored += 1,
-                Ok(Loaded::NoSuchTable) => {}
-                Err(e) => tracing::error!(table = id, error = %e.message, "cannot restore table"),
+            if self.restore(id).await {
+                restored += 1;
             }
         }
         Ok(restored)
+    }
+
+    /// Loads and starts table `id` unless it runs here already or another node holds
+    /// it; whether it started. A failure is logged (the table stays where it is).
+    pub async fn restore(&self, id: TableId) -> bool {
+        let _loading = self.loading.lock(id).await;
+        if self.is_running(id) || self.closing.load(std::sync::atomic::Ordering::Relaxed) {
+            return false;
+        }
+        match self.load(id, None).await {
+            Ok(Loaded::Yes) => true,
+            Ok(Loaded::NoSuchTable) => false,
+            Err(e) if e.code == "table_moved" => false,
+            Err(e) => {
+                tracing::error!(table = id, error = %e.message, "cannot restore table");
+                false
+            }
+        }
+    }
+
+    /// The tables this node runs under a lease, with their epochs (several nodes).
+    pub fn held(&self) -> Vec<crate::store::cluster::Held> {
+        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        tables
+            .iter()
+            .filter(|(_, h)| !h.tx.is_closed())
+            .filter_map(|(&t, h)| h.epoch.map(|e| crate::store::cluster::Held { t, e }))
+            .collect()
+    }
+
+    /// Stops at once the tables whose lease another node took (their followers are
+    /// told they moved): each only if it still runs under that epoch.
+    pub fn lose(&self, lost: &[crate::store::cluster::Held]) {
+        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        for held in lost {
+            if let Some(h) = tables.get(&held.t).filter(|h| h.epoch == Some(held.e)) {
+                let tx = h.tx.clone();
+                if let Err(mpsc::error::TrySendError::Full(cmd)) = tx.try_send(Cmd::LeaseLost) {
+                    tokio::spawn(async move { tx.send(cmd).await });
+                }
+            }
+        }
+    }
+
+    /// Claims table `id`'s lease for this node when several nodes share the
+    /// database: `Ok(None)` on a single node or for a table that is over (nothing
+    /// writes it again), the epoch once held, `table_moved` while another live node
+    /// holds it.
+    async fn claim(&self, id: TableId) -> Result<Result<Option<i64>, Loaded>, ApiError> {
+        use crate::store::cluster::Claim;
+        let Some(node) = &self.node else {
+            return Ok(Ok(None));
+        };
+        let lease_ms = crate::cluster::lease_ms();
+        match self.db.claim_table(id, node, lease_ms).await? {
+            Claim::Held(epoch) => {
+                self.metrics
+                    .lease_claims
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                Ok(Ok(Some(epoch)))
+            }
+            Claim::Over => Ok(Ok(None)),
+            Claim::NoTable => Ok(Err(Loaded::NoSuchTable)),
+            Claim::Owner { .. } => Err(ApiError::table_moved()),
+        }
     }
 
     fn is_running(&self, id: TableId) -> bool {
@@ -113,9 +187,17 @@ impl Hub {
     /// Loads table `id` (kept replayed, or from the database) and starts it with
     /// `first` in its mailbox. The caller holds the table's lock in `loading`.
     async fn load(&self, id: TableId, first: Option<Cmd>) -> Result<Loaded, ApiError> {
-        let prepared = match self.finished.get(id) {
-            Some(kept) => kept,
+        let (prepared, epoch) = match self.finished.get(id) {
+            // Over: nothing writes it again, so it needs no lease.
+            Some(kept) => (kept, None),
             None => {
+                // The lease first, then the table: what is read is all that was
+                // committed under the epochs before this one (a claim waits for their
+                // writes).
+                let epoch = match self.claim(id).await? {
+                    Ok(epoch) => epoch,
+                    Err(loaded) => return Ok(loaded),
+                };
                 let Some((meta, log)) = table::load(&self.db, id).await? else {
                     return Ok(Loaded::NoSuchTable);
                 };
@@ -126,10 +208,10 @@ impl Hub {
                 if let Some(copy) = prepared.snapshot() {
                     self.finished.put(id, copy);
                 }
-                prepared
+                (prepared, epoch)
             }
         };
-        let handle = self.start(prepared, first)?;
+        let handle = self.start(prepared, first, epoch)?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -141,6 +223,7 @@ impl Hub {
         &self,
         prepared: table::Prepared,
         first: Option<Cmd>,
+        epoch: Option<i64>,
     ) -> Result<TableHandle, ApiError> {
         let id = prepared.id();
         let tables = Arc::downgrade(&self.tables);
@@ -161,22 +244,62 @@ impl Hub {
             self.metrics.clone(),
             table::Lifecycle {
                 first,
+                epoch,
                 stop: self.stop.subscribe(),
                 ended,
             },
         )
     }
 
-    /// Starts a table just created (so nothing to load from the database).
-    pub fn adopt(&self, meta: table::TableMeta) -> Result<(), ApiError> {
+    /// Starts a table just created (so nothing to load from the database). With
+    /// several nodes, the table goes to the least-loaded live node: this one (under a
+    /// lease of its own), or another, which is given its lease and told to load it
+    /// (NOTIFY); then what `viewer` is told of the table as created is returned.
+    pub async fn adopt(
+        &self,
+        meta: table::TableMeta,
+        viewer: i64,
+    ) -> Result<Option<table::TableInfo>, ApiError> {
         let id = meta.id;
+        let _loading = self.loading.lock(id).await;
         let prepared = table::prepare(&self.registry, meta, table::Log::default())?;
-        let handle = self.start(prepared, None)?;
+        if let Some(other) = self.placement().await {
+            let lease_ms = crate::cluster::lease_ms();
+            if self.db.place_table(id, &other, lease_ms).await? {
+                crate::cluster::events::tell_tables(&self.db, &other, &[id]).await?;
+                return Ok(Some(prepared.info(viewer)));
+            }
+        }
+        let epoch = match self.claim(id).await? {
+            Ok(epoch) => epoch,
+            Err(_) => return Err(ApiError::unknown_table(id)),
+        };
+        let handle = self.start(prepared, None, epoch)?;
         self.tables
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id, handle);
-        Ok(())
+        Ok(None)
+    }
+
+    /// The live node a new table goes to when it is not this one: the least loaded,
+    /// if it runs fewer tables than this node would with one more. A failed look
+    /// leaves the table here.
+    async fn placement(&self) -> Option<String> {
+        let me = self.node.as_ref()?;
+        let nodes = match self.db.live_nodes(crate::cluster::lease_ms()).await {
+            Ok(nodes) => nodes,
+            Err(e) => {
+                tracing::warn!(error = %e, "no placement: the table stays here");
+                return None;
+            }
+        };
+        let here = self.held().len() as i64;
+        nodes
+            .into_iter()
+            .find(|n| n.name != *me)
+            .filter(|n| n.live_tables + 1 < here + 1)
+            .map(|n| n.name)
     }
 
     /// Sends a command to table `id`, loading it first if needed.
@@ -236,10 +359,12 @@ impl Hub {
     }
 
     /// Stops every table after the command it is running (a commit under way finishes;
-    /// queued commands are refused), all at once, then the writer.
-    pub async fn shutdown(&self) {
+    /// queued commands are refused), all at once, then the writer. The tables that
+    /// ran under a lease, to hand to another node.
+    pub async fn shutdown(&self) -> Vec<crate::store::cluster::Held> {
         self.closing
             .store(true, std::sync::atomic::Ordering::Relaxed);
+        let held = self.held();
         self.stop.send_replace(true);
         let handles: Vec<TableHandle> = self
             .tables
@@ -255,6 +380,7 @@ impl Hub {
         }
         // Every table has stopped, so no commit is waiting.
         self.writer_task.abort();
+        held
     }
 
     /// Stops every table at once, as a crash would (tests).

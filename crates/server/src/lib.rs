@@ -36,6 +36,7 @@ pub mod table;
 pub mod throttle;
 pub mod time;
 pub mod ws;
+pub mod ws_follow;
 
 // `takuge migrate` and the database writer are storage; their old paths stay.
 pub use store::{migrate, writer};
@@ -113,6 +114,10 @@ pub struct Config {
     /// This node's name, address and the nodes' shared secret, when several nodes
     /// share one PostgreSQL database (`None`: the only node).
     pub node: Option<cluster::NodeConfig>,
+    /// Tests: routes fixed by hand instead of by leases (`cluster::pinned`), with
+    /// `node` set.
+    #[doc(hidden)]
+    pub pinned_routes: Option<cluster::pinned::Pins>,
 }
 
 impl Default for Config {
@@ -153,6 +158,7 @@ impl Default for Config {
             recommend_settle: Duration::from_secs(2),
             finished_cache_tables: finished_cache::FINISHED_CACHE_TABLES,
             node: None,
+            pinned_routes: None,
         }
     }
 }
@@ -180,6 +186,8 @@ pub struct AppState {
     pub shelves: shelf::shelf_cache::ShelfCache,
     /// Which node owns each live table.
     pub cluster: Arc<cluster::Cluster>,
+    /// Passes requests for tables owned elsewhere to their node.
+    pub forwarder: cluster::forward::Forwarder,
 }
 
 #[utoipa::path(get, path = "/healthz", tag = "server",
@@ -276,13 +284,25 @@ async fn per_ip(
     next: Next,
 ) -> Response {
     state.metrics.http_requests.fetch_add(1, Ordering::Relaxed);
-    let ip = listen::client_ip(
-        peer.ip(),
-        req.headers().get("x-forwarded-for"),
-        &state.config.trusted_proxies,
-    );
+    // A request another node passed on names its client (and user), proven by the
+    // node secret; a wrong secret is refused here, before anything else.
+    let relayed = match cluster::trust::vouched(req.headers(), state.cluster.node()) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let ip = match relayed {
+        Some(r) => r.client,
+        None => listen::client_ip(
+            peer.ip(),
+            req.headers().get("x-forwarded-for"),
+            &state.config.trusted_proxies,
+        ),
+    };
     let addr = SocketAddr::new(ip, peer.port());
     req.extensions_mut().insert(ConnectInfo(addr));
+    if let Some(r) = relayed {
+        req.extensions_mut().insert(r);
+    }
     if guarded(&req) && !state.ip_limiter.check(&addr.ip()) {
         return state
             .metrics
@@ -293,8 +313,11 @@ async fn per_ip(
             .into_response();
     }
     let (parts, body) = req.into_parts();
-    if let Err(e) = auth::check_csrf(&parts) {
-        return e.into_response();
+    // The node that passed a request on checked it against cross-site use.
+    if relayed.is_none() {
+        if let Err(e) = auth::check_csrf(&parts) {
+            return e.into_response();
+        }
     }
     next.run(axum::extract::Request::from_parts(parts, body))
         .await
@@ -396,6 +419,12 @@ pub fn router(state: Arc<AppState>) -> Router {
     headers::secure(
         routes
             .fallback(assets::serve)
+            // Inside `per_ip`: a request is counted, limited and its client known
+            // before it is passed to another node.
+            .layer(middleware::from_fn_with_state(
+                state.clone(),
+                cluster::forward::forward_tables,
+            ))
             .layer(middleware::from_fn_with_state(state.clone(), per_ip)),
     )
     .with_state(state)
@@ -433,15 +462,43 @@ impl Server {
             metrics.hashing.clone(),
         );
         let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
+        // A test's fixed routes (`cluster::pinned`) stand in for the leases: such a node
+        // takes none (as before leases existed), so the pins alone decide.
+        let leased_node = config
+            .node
+            .as_ref()
+            .filter(|_| config.pinned_routes.is_none());
+        let instance = match leased_node {
+            None => None,
+            Some(_) if db.dialect() == store::Dialect::Sqlite => {
+                return Err(
+                    "--node-name needs PostgreSQL (--database-url postgres://…): a SQLite database is one node's"
+                        .into(),
+                )
+            }
+            Some(node) => Some(cluster::nodes::register(&db, node).await?),
+        };
+        let hub = Hub::new(
+            registry,
+            db.clone(),
+            metrics.clone(),
+            config.bot_delay,
+            config.finished_cache_tables,
+            config.bot_pool,
+            leased_node.map(|n| n.name.clone()),
+        );
+        let cluster = match (leased_node, instance) {
+            (Some(node), Some(instance)) => {
+                cluster::Cluster::member(node.clone(), instance, db.clone(), hub.tables())
+            }
+            _ => cluster::Cluster::single(),
+        };
+        let cluster = match (&config.node, &config.pinned_routes) {
+            (Some(node), Some(pins)) => cluster::Cluster::pinned(node.clone(), pins.clone()),
+            _ => cluster,
+        };
         let state = Arc::new(AppState {
-            hub: Hub::new(
-                registry,
-                db.clone(),
-                metrics.clone(),
-                config.bot_delay,
-                config.finished_cache_tables,
-                config.bot_pool,
-            ),
+            hub,
             connections,
             websockets: Arc::new(limit::Counter::new(config.websockets_per_account)),
             subscriptions: Arc::new(limit::Counter::new(config.subscriptions_per_ip)),
@@ -460,9 +517,18 @@ impl Server {
             shutdown,
             recommender: shelf::recommend::Recommender::default(),
             shelves: Default::default(),
-            cluster: Arc::new(cluster::Cluster::single()),
+            cluster: Arc::new(cluster),
+            forwarder: cluster::forward::Forwarder::default(),
         });
+        if state.cluster.instance().is_some() {
+            // Listening before any table is loaded: a table handed here meanwhile is
+            // not missed.
+            cluster::events::start(&state).await;
+        }
         let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
+        if state.cluster.instance().is_some() {
+            cluster::nodes::spawn_loops(&state);
+        }
         tokio::spawn(caps::expire_loop(state.clone()));
         tokio::spawn(shelf::recommend::rebuild_loop(state.clone()));
         let listener = tokio::net::TcpListener::bind(state.config.bind)
@@ -494,6 +560,11 @@ impl Server {
         &self.state.metrics
     }
 
+    /// This node's place among the nodes (where a table's requests go).
+    pub fn cluster(&self) -> &cluster::Cluster {
+        &self.state.cluster
+    }
+
     /// Stops accepting, closes WebSockets, lets every table finish the commits in
     /// flight, and closes the database.
     ///
@@ -503,7 +574,9 @@ impl Server {
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         let drain = tokio::time::timeout(CONNECTION_DRAIN + Duration::from_secs(1), self.serve);
-        let ((), _) = tokio::join!(self.state.hub.shutdown(), drain);
+        let (held, _) = tokio::join!(self.state.hub.shutdown(), drain);
+        // Every table here has stopped with its commits: other nodes take them on.
+        cluster::nodes::hand_over(&self.state, held).await;
         let _ = tokio::time::timeout(Duration::from_secs(1), self.state.db.close()).await;
     }
 

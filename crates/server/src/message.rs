@@ -60,6 +60,15 @@ pub struct ClockOut {
     pub deadline_ms: Vec<Option<i64>>,
 }
 
+/// The `moved` message: the table stopped on this node (its lease went to another
+/// node); the connection subscribes again to reach it where it runs now.
+pub fn moved_message(table: TableId) -> Utf8Bytes {
+    Utf8Bytes::from(
+        serde_json::json!({ "protocol": takuge_protocol::PROTOCOL, "type": "moved", "table": table })
+            .to_string(),
+    )
+}
+
 /// `head` with `"view"` and `"legal"` added: both must be JSON values already.
 pub fn table_message(head: &TableHead<'_>, view: &[u8], legal: &[u8]) -> Utf8Bytes {
     let mut out = Vec::with_capacity(256 + view.len() + legal.len());

@@ -49,6 +49,23 @@ pub struct Metrics {
     /// Tables read from the database and replayed (the others a request needed were
     /// in memory, or kept replayed in `finished_cache`).
     pub table_loads: AtomicU64,
+    /// Several nodes: table leases this node holds now (tables it runs under an epoch).
+    pub leases_held: AtomicI64,
+    /// Several nodes: leases this node took (a load, a failover, a handover received).
+    pub lease_claims: AtomicU64,
+    /// Several nodes: a table's writes the database refused for a stale epoch.
+    pub fenced_writes: AtomicU64,
+    /// Several nodes: tables whose lease had expired, claimed and restored here.
+    pub failover_restores: AtomicU64,
+    /// HTTP requests passed to the node that owns their table, and of those the ones
+    /// that node did not answer (`cluster::forward`).
+    pub forwarded_requests: AtomicU64,
+    pub forward_failures: AtomicU64,
+    /// Upstream WebSockets open now to other nodes (one per client connection and
+    /// node it follows tables on; `cluster::relay`).
+    pub upstream_sockets: AtomicI64,
+    /// Tables a connection looked up again after they moved or their node died.
+    pub reroutes: AtomicU64,
 }
 
 /// What the process itself uses, read from the kernel when it tells (Linux `/proc`);
@@ -182,7 +199,7 @@ impl Metrics {
     /// table or account.
     pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::new();
-        let rows: [(&str, &str, &str, i64); 14] = [
+        let rows: [(&str, &str, &str, i64); 18] = [
             (
                 "takuge_http_requests_total",
                 "counter",
@@ -236,6 +253,30 @@ impl Metrics {
                 "counter",
                 "Searching bots' moves that waited out their time in the bot queue and were played by the rule bot",
                 self.bot_moves_rushed.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_leases_held",
+                "gauge",
+                "Table leases this node holds (several nodes)",
+                self.leases_held.load(Ordering::Relaxed),
+            ),
+            (
+                "takuge_lease_claims_total",
+                "counter",
+                "Table leases this node claimed",
+                self.lease_claims.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_fenced_writes_total",
+                "counter",
+                "Table writes refused by the database for a stale lease epoch",
+                self.fenced_writes.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_failover_restores_total",
+                "counter",
+                "Tables of a node that stopped heartbeating claimed and restored here",
+                self.failover_restores.load(Ordering::Relaxed) as i64,
             ),
             (
                 "takuge_commit_batch_rows_total",
@@ -295,6 +336,30 @@ impl Metrics {
                     "counter",
                     "Tables read from the database and replayed",
                     self.table_loads.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_forwarded_requests_total",
+                    "counter",
+                    "HTTP requests passed to the node that owns their table",
+                    self.forwarded_requests.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_forward_failures_total",
+                    "counter",
+                    "Passed requests the owning node did not answer",
+                    self.forward_failures.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_upstream_sockets",
+                    "gauge",
+                    "WebSockets open to other nodes for clients connected here",
+                    self.upstream_sockets.load(Ordering::Relaxed),
+                ),
+                (
+                    "takuge_reroutes_total",
+                    "counter",
+                    "Tables a connection looked up again after they moved or their node died",
+                    self.reroutes.load(Ordering::Relaxed) as i64,
                 ),
             ],
         );

@@ -2,9 +2,11 @@
 //! table it follows sends it exactly what its seat (or a spectator) may see.
 
 use crate::auth::{self, Credential, User};
+use crate::cluster::trust::Relayed;
 use crate::error::ApiError;
 use crate::limit::CountGuard;
-use crate::table::{Caller, Cmd, TableId, CONNECTION_BACKLOG, PROTOCOL};
+use crate::table::{Caller, TableId, CONNECTION_BACKLOG, PROTOCOL};
+use crate::ws_follow::Connection;
 use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -12,13 +14,12 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use takuge_protocol::reference_of;
 pub use takuge_protocol::WsQuery;
-use takuge_protocol::{decode_client_message, reference_of, ClientMsg};
 use tokio::sync::mpsc;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -29,7 +30,7 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 /// Bytes read from the socket at a time (client messages are small).
 const READ_BUFFER: usize = 8 * 1024;
 
-fn error_msg(table: Option<TableId>, reference: Option<&Value>, e: &ApiError) -> String {
+pub(crate) fn error_msg(table: Option<TableId>, reference: Option<&Value>, e: &ApiError) -> String {
     json!({
         "protocol": PROTOCOL,
         "type": "error",
@@ -61,23 +62,18 @@ pub async fn upgrade(
     req: axum::extract::Request,
 ) -> Result<Response, ApiError> {
     let (mut parts, _body) = req.into_parts();
-    let cred = auth::presented(&parts.headers)?.or(q.token.map(Credential::Bearer));
-    let Some(cred) = cred else {
-        return Err(ApiError::unauthenticated());
-    };
-    if matches!(cred, Credential::Cookie(_)) && !same_origin(&parts.headers) {
-        return Err(ApiError::forbidden(
-            "csrf",
-            "a WebSocket authenticated by cookie must come from this site",
-        ));
-    }
-    let user = if cred.token().len() > 256 {
-        None
-    } else {
-        auth::user_for_token(&state, cred.token()).await?
-    };
-    let Some(user) = user else {
-        return Err(ApiError::unauthenticated());
+    let (user, session) = match parts.extensions.get::<Relayed>().copied() {
+        // A node passed this connection on for its client: that node checked the
+        // session (and ends the client's socket with it); the user is the one it names.
+        Some(relayed) => {
+            let id = relayed.user.ok_or_else(ApiError::unauthenticated)?;
+            let user = auth::user_by_id(&state.db, id).await?;
+            (user.ok_or_else(ApiError::unauthenticated)?, None)
+        }
+        None => {
+            let (user, session) = authenticate(&state, &parts.headers, q).await?;
+            (user, Some(session))
+        }
     };
     let Some(held) = state.websockets.acquire(user.id) else {
         return Err(ApiError::new(
@@ -90,13 +86,12 @@ pub async fn upgrade(
         ));
     };
     // The client's address as the per-IP middleware worked it out (behind a trusted
-    // proxy, from X-Forwarded-For).
+    // proxy, from X-Forwarded-For; passed on by a node, the address it names).
     let ip = parts
         .extensions
         .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
         .map(|c| c.0.ip())
         .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
-    let session = auth::hash_token(cred.token());
     let ws = WebSocketUpgrade::from_request_parts(&mut parts, &state)
         .await
         .map_err(|e| ApiError::bad_request("not_websocket", e.body_text()))?;
@@ -111,51 +106,109 @@ pub async fn upgrade(
         .into_response())
 }
 
-use axum::extract::FromRequestParts;
-
-/// A table a connection follows.
-struct Followed {
-    /// It was over (finished or abandoned) when followed.
-    over: bool,
-    /// Its place in the address's count of subscriptions.
-    place: CountGuard<IpAddr>,
+/// The client's own credential, checked for cross-site use and looked up: the user,
+/// and the session's hash (its sockets close when it ends).
+async fn authenticate(
+    state: &AppState,
+    headers: &HeaderMap,
+    q: WsQuery,
+) -> Result<(User, String), ApiError> {
+    let cred = auth::presented(headers)?.or(q.token.map(Credential::Bearer));
+    let Some(cred) = cred else {
+        return Err(ApiError::unauthenticated());
+    };
+    if matches!(cred, Credential::Cookie(_)) && !same_origin(headers) {
+        return Err(ApiError::forbidden(
+            "csrf",
+            "a WebSocket authenticated by cookie must come from this site",
+        ));
+    }
+    let user = if cred.token().len() > 256 {
+        None
+    } else {
+        auth::user_for_token(state, cred.token()).await?
+    };
+    let user = user.ok_or_else(ApiError::unauthenticated)?;
+    Ok((user, auth::hash_token(cred.token())))
 }
+
+use axum::extract::FromRequestParts;
 
 /// Close code 1008, "policy violation": the session this socket acted for has ended.
 const SESSION_ENDED: u16 = 1008;
+/// Close code 1013, "try again later": a table this socket followed could not be found
+/// again on any node in time; the client reconnects and subscribes afresh.
+const TRY_AGAIN_LATER: u16 = 1013;
+
+/// Waits for the session's end (never, for a socket a node passed on: its session
+/// lives on that node).
+async fn session_ended(registration: &mut Option<crate::sockets::Registration<'_>>) {
+    match registration {
+        Some(r) => {
+            if r.closed.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        None => std::future::pending().await,
+    }
+}
 
 /// One connection. `_held` keeps its place in the account's count until it closes.
+/// `session` is `None` for a connection another node passed on (an upstream).
 async fn run(
     state: Arc<AppState>,
     user: User,
-    session: String,
+    session: Option<String>,
     ip: IpAddr,
     _held: CountGuard<i64>,
     socket: WebSocket,
 ) {
     let conn = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let mut registration = state.sockets.register(user.id, session);
+    let relayed = session.is_none();
+    let mut registration = session.map(|s| state.sockets.register(user.id, s));
     state.metrics.ws_connections.fetch_add(1, Ordering::Relaxed);
-    tracing::debug!(conn, user = user.id, "websocket open");
+    tracing::debug!(conn, user = user.id, relayed, "websocket open");
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(CONNECTION_BACKLOG);
-    // Each subscription holds a place in its address's count.
-    let mut subscribed: HashMap<TableId, Followed> = HashMap::new();
-    let mut shutdown = state.shutdown.clone();
     let caller = Caller {
         user_id: user.id,
         name: user.display_name.clone(),
     };
+    let (events_tx, mut events) = mpsc::channel(CONNECTION_BACKLOG);
+    let mut me = Connection::new(&state, conn, caller, ip, tx, relayed, events_tx);
+    let mut shutdown = state.shutdown.clone();
     let hello = json!({ "protocol": PROTOCOL, "type": "hello", "user": user }).to_string();
     let mut alive = sink.send(Message::Text(hello.into())).await.is_ok();
     let mut ping = tokio::time::interval(PING_EVERY);
     let mut last_heard = tokio::time::Instant::now();
     while alive {
+        let due = me.next_reroute();
         tokio::select! {
             out = rx.recv() => match out {
-                Some(text) => alive = sink.send(Message::Text(text)).await.is_ok(),
+                Some(text) => {
+                    // A table that stopped here because another node took it over.
+                    if me.local_moved(text.as_str()) {
+                        continue;
+                    }
+                    alive = sink.send(Message::Text(text)).await.is_ok();
+                }
                 None => alive = false,
             },
+            Some(event) = events.recv() => {
+                if let Some(text) = me.upstream_event(event) {
+                    alive = sink.send(Message::Text(text.into())).await.is_ok();
+                }
+            }
+            () = sleep_until(due) => {
+                if !me.reroute_due().await {
+                    let frame = CloseFrame {
+                        code: TRY_AGAIN_LATER,
+                        reason: "a table moved between servers; reconnect".into(),
+                    };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+            }
             incoming = stream.next() => {
                 let Some(Ok(msg)) = incoming else { break };
                 last_heard = tokio::time::Instant::now();
@@ -163,7 +216,7 @@ async fn run(
                     Message::Text(t) => t,
                     Message::Binary(_) => {
                         let e = ApiError::bad_request("malformed_json", "send text frames of JSON");
-                        let _ = tx.try_send(error_msg(None, None, &e).into());
+                        me.reply(error_msg(None, None, &e));
                         continue;
                     }
                     Message::Close(_) => break,
@@ -171,17 +224,17 @@ async fn run(
                 };
                 state.metrics.ws_messages_in.fetch_add(1, Ordering::Relaxed);
                 // A message racing the session's end is not acted on.
-                if registration.closed.borrow().is_some() {
+                if registration.as_ref().is_some_and(|r| r.closed.borrow().is_some()) {
                     continue;
                 }
                 if !state.account_limiter.check(&user.id) {
                     let e = state.metrics.rate_limited("rate_limited", "too many messages; slow down");
                     // Read just enough of the refused message for the client to tell which it was.
                     let (table, reference) = reference_of(text.as_str());
-                    let _ = tx.try_send(error_msg(table, reference.as_ref(), &e).into());
+                    me.reply(error_msg(table, reference.as_ref(), &e));
                     continue;
                 }
-                handle(&state, conn, &caller, ip, &tx, &mut subscribed, text.as_str()).await;
+                me.handle(text.as_str()).await;
             }
             _ = ping.tick() => {
                 if last_heard.elapsed() > IDLE {
@@ -193,141 +246,27 @@ async fn run(
                 let _ = sink.send(Message::Close(None)).await;
                 break;
             }
-            _ = registration.closed.changed() => {
-                let reason = registration.closed.borrow().unwrap_or(crate::sockets::REVOKED);
+            () = session_ended(&mut registration) => {
+                let reason = registration
+                    .as_ref()
+                    .and_then(|r| *r.closed.borrow())
+                    .unwrap_or(crate::sockets::REVOKED);
                 let frame = CloseFrame { code: SESSION_ENDED, reason: reason.into() };
                 let _ = sink.send(Message::Close(Some(frame))).await;
                 break;
             }
         }
     }
-    // A table not in memory has forgotten its followers already: not loaded for this.
-    for table in subscribed.into_keys() {
-        state
-            .hub
-            .send_if_running(table, Cmd::Unsubscribe { conn })
-            .await;
-    }
+    me.close().await;
     drop(registration);
     state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
     tracing::debug!(conn, "websocket closed");
 }
 
-async fn handle(
-    state: &Arc<AppState>,
-    conn: u64,
-    caller: &Caller,
-    ip: IpAddr,
-    tx: &mpsc::Sender<Utf8Bytes>,
-    subscribed: &mut HashMap<TableId, Followed>,
-    text: &str,
-) {
-    let msg = match decode_client_message(text) {
-        Ok(m) => m,
-        Err(refusal) => {
-            let (table, reference) = reference_of(text);
-            let _ = tx.try_send(error_msg(table, reference.as_ref(), &refusal.into()).into());
-            return;
-        }
-    };
-    match msg {
-        ClientMsg::Ping { reference } => {
-            let _ = tx.try_send(
-                json!({ "protocol": PROTOCOL, "type": "pong", "ref": reference })
-                    .to_string()
-                    .into(),
-            );
-        }
-        ClientMsg::Subscribe {
-            table,
-            invite,
-            reference,
-        } => {
-            // Over when followed: those are capped per connection (each one followed
-            // cost the server a load from the database and a replay).
-            let over = subscribed.values().filter(|f| f.over).count();
-            let room_for_over = subscribed.get(&table).is_some_and(|f| f.over)
-                || over < state.config.max_finished_subscriptions;
-            let place = match subscribed.remove(&table) {
-                Some(followed) => followed.place,
-                None => match state.subscriptions.acquire(ip) {
-                    Some(place) => place,
-                    None => {
-                        let e = ApiError::new(
-                            StatusCode::TOO_MANY_REQUESTS,
-                            "too_many_subscriptions",
-                            format!(
-                                "this address already follows {} tables; unsubscribe from some first",
-                                state.config.subscriptions_per_ip
-                            ),
-                        );
-                        let _ = tx.try_send(error_msg(Some(table), reference.as_ref(), &e).into());
-                        return;
-                    }
-                },
-            };
-            let c = caller.clone();
-            let sub_tx = tx.clone();
-            let r = state
-                .hub
-                .ask(table, |reply| Cmd::Subscribe {
-                    caller: c,
-                    conn,
-                    invite,
-                    tx: sub_tx,
-                    room_for_over,
-                    reply,
-                })
-                .await;
-            match r {
-                Ok(live) => {
-                    subscribed.insert(table, Followed { over: !live, place });
-                }
-                Err(e) => {
-                    let _ = tx.try_send(error_msg(Some(table), reference.as_ref(), &e).into());
-                }
-            }
-        }
-        ClientMsg::Unsubscribe { table, reference } => {
-            if subscribed.remove(&table).is_some() {
-                state
-                    .hub
-                    .send_if_running(table, Cmd::Unsubscribe { conn })
-                    .await;
-            }
-            let _ = tx.try_send(
-                json!({ "protocol": PROTOCOL, "type": "unsubscribed", "table": table, "ref": reference })
-                    .to_string()
-                    .into(),
-            );
-        }
-        ClientMsg::Act {
-            table,
-            version,
-            draft,
-            action,
-            seat,
-            id,
-            reference,
-        } => {
-            let c = caller.clone();
-            let r = state
-                .hub
-                .ask(table, |reply| Cmd::Act {
-                    caller: c,
-                    seat,
-                    version,
-                    draft,
-                    action,
-                    id,
-                    reply,
-                })
-                .await;
-            let text = match r {
-                Ok(v) => json!({ "protocol": PROTOCOL, "type": "ack", "table": table, "ref": reference, "version": v }).to_string(),
-                Err(e) => error_msg(Some(table), reference.as_ref(), &e),
-            };
-            let _ = tx.try_send(text.into());
-        }
+/// Sleeps until `due`, or forever when nothing is due.
+async fn sleep_until(due: Option<tokio::time::Instant>) {
+    match due {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
     }
 }

@@ -827,14 +827,12 @@ async fn the_load_test_plays_drafts_on_the_database_given(backend: Backend) {
     let report = takuge_loadtest::run(takuge_loadtest::LoadConfig {
         tables: 2,
         seconds: 2.0,
-        server: format!("http://{}", server.addr),
         server_in_process: true,
         game: "art-heist".into(),
         players: 5,
-        bot: "random".into(),
         options: serde_json::Value::Null,
         think_ms: 2,
-        progress_seconds: None,
+        ..takuge_loadtest::LoadConfig::new(vec![format!("http://{}", server.addr)])
     })
     .await
     .expect("runs");

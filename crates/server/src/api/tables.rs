@@ -103,32 +103,44 @@ pub async fn create_table(
         .create_table(row)
         .await?
         .ok_or_else(|| crate::caps::too_many_tables(open_allowed))?;
-    state.hub.adopt(crate::table::TableMeta {
-        id,
-        game: body.game.clone(),
-        options,
-        players: body.players,
-        host: auth.user.id,
-        private: body.private,
-        invite_code: invite,
-        clock: body.clock,
-        seed,
-        status: crate::table::Status::Open,
-        seats,
-        outcome: None,
-        clock_state: None,
-        rules: Some(game.rules_version()),
-        abandoned_reason: None,
-    })?;
-    let c = caller(&auth.user);
-    let info = state
+    let placed = state
         .hub
-        .ask(id, |reply| Cmd::Info {
-            caller: c,
-            invite: None,
-            reply,
-        })
+        .adopt(
+            crate::table::TableMeta {
+                id,
+                game: body.game.clone(),
+                options,
+                players: body.players,
+                host: auth.user.id,
+                private: body.private,
+                invite_code: invite,
+                clock: body.clock,
+                seed,
+                status: crate::table::Status::Open,
+                seats,
+                outcome: None,
+                clock_state: None,
+                rules: Some(game.rules_version()),
+                abandoned_reason: None,
+            },
+            auth.user.id,
+        )
         .await?;
+    // Placed on another node (several nodes): the table as created.
+    let info = match placed {
+        Some(info) => info,
+        None => {
+            let c = caller(&auth.user);
+            state
+                .hub
+                .ask(id, |reply| Cmd::Info {
+                    caller: c,
+                    invite: None,
+                    reply,
+                })
+                .await?
+        }
+    };
     Ok((StatusCode::CREATED, Json(info)))
 }
 

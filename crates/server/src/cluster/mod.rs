@@ -3,16 +3,46 @@
 //!
 //! One node (SQLite, or PostgreSQL without `--node-name`) owns every table: `route`
 //! answers `Route::Here` and nothing here touches the database. With a node name, each
-//! live table is owned through a lease row with an epoch (docs/DEPLOY.md, "Several
-//! nodes"), and `route` tells the caller whether to serve a table itself or pass the
-//! request to the node that owns it.
+//! live table is owned through a lease row with an epoch (docs/ARCHITECTURE.md,
+//! "Several nodes"), and `route` tells the caller whether to serve a table itself or
+//! pass the request to the node that owns it.
+//!
+//! - `nodes.rs`: the node's registration, its heartbeat (renewing its leases), the
+//!   failover scan, and the handover at a graceful stop;
+//! - `events.rs`: LISTEN/NOTIFY between the nodes (tables handed or placed, sessions
+//!   ended).
+
+pub mod events;
+pub mod nodes;
 
 use crate::error::ApiError;
+use crate::hub::Tables;
+use crate::store::Store;
 use crate::table::TableId;
+use std::time::Duration;
+
+/// How often a node renews its row and its leases.
+pub const HEARTBEAT: Duration = Duration::from_secs(3);
+/// How long a lease (and a node's heartbeat) holds without renewal: past it, another
+/// node may claim the table. Three heartbeats, so one slow heartbeat loses nothing.
+pub const LEASE: Duration = Duration::from_secs(10);
+/// How often a node looks for tables whose lease expired (a node died).
+pub const FAILOVER_EVERY: Duration = Duration::from_secs(2);
+
+/// `LEASE` in milliseconds, as the queries take it.
+pub fn lease_ms() -> i64 {
+    LEASE.as_millis() as i64
+}
+
+pub mod forward;
+#[doc(hidden)]
+pub mod pinned;
+pub mod relay;
+pub mod trust;
 
 /// What a node says about itself to the others (`--node-name`, `--advertise`,
-/// `--cluster-secret`).
-#[derive(Clone, Debug)]
+/// `--cluster-secret`). Its `Debug` leaves the secret out (a `Config` may be logged).
+#[derive(Clone)]
 pub struct NodeConfig {
     /// Unique among the nodes on one database; a node that restarts under the same
     /// name takes its own tables back at once instead of waiting for their leases.
@@ -23,6 +53,16 @@ pub struct NodeConfig {
     /// Shared by every node: requests one node passes to another carry it, and a node
     /// refuses a passed request without it.
     pub secret: String,
+}
+
+impl std::fmt::Debug for NodeConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NodeConfig")
+            .field("name", &self.name)
+            .field("advertise", &self.advertise)
+            .field("secret", &"<hidden>")
+            .finish()
+    }
 }
 
 /// Where a request for a table goes.
@@ -37,20 +77,85 @@ pub enum Route {
 /// This node's place among the nodes.
 pub struct Cluster {
     node: Option<NodeConfig>,
+    /// A named node's own run: set for a member of several nodes (not for a test's
+    /// pinned node).
+    member: Option<Member>,
+    /// Routes a test fixed (`Cluster::pinned`); `None` in production.
+    pins: Option<pinned::Pins>,
+}
+
+/// A named node: the instance it runs as (random, new at each start), the database,
+/// and the tables it runs (the hub's map).
+struct Member {
+    instance: String,
+    db: Store,
+    tables: Tables,
 }
 
 impl Cluster {
     /// The only node: every table is here.
     pub fn single() -> Self {
-        Cluster { node: None }
+        Cluster {
+            node: None,
+            member: None,
+            pins: None,
+        }
+    }
+
+    /// A node whose routes a test fixes (`pinned.rs`); every table not pinned is here.
+    #[doc(hidden)]
+    pub fn pinned(node: NodeConfig, pins: pinned::Pins) -> Self {
+        Cluster {
+            node: Some(node),
+            member: None,
+            pins: Some(pins),
+        }
+    }
+
+    /// One of several nodes on `db`, registered as `instance`.
+    pub fn member(config: NodeConfig, instance: String, db: Store, tables: Tables) -> Self {
+        Cluster {
+            node: Some(config),
+            member: Some(Member {
+                instance,
+                db,
+                tables,
+            }),
+            pins: None,
+        }
     }
 
     pub fn node(&self) -> Option<&NodeConfig> {
         self.node.as_ref()
     }
 
-    /// Where requests for `table` go.
-    pub async fn route(&self, _table: TableId) -> Result<Route, ApiError> {
-        Ok(Route::Here)
+    /// This run's instance id (a named node's).
+    pub fn instance(&self) -> Option<&str> {
+        self.member.as_ref().map(|m| m.instance.as_str())
+    }
+
+    /// Where requests for `table` go: a test's pinned route; here for a table this node
+    /// runs (from memory); else to the live node holding its lease; else here (this
+    /// node claims it).
+    pub async fn route(&self, table: TableId) -> Result<Route, ApiError> {
+        if let Some(route) = self.pins.as_ref().and_then(|p| p.get(table)) {
+            return Ok(route);
+        }
+        let (Some(m), Some(config)) = (&self.member, &self.node) else {
+            return Ok(Route::Here);
+        };
+        let running = m
+            .tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&table)
+            .is_some_and(|h| !h.tx.is_closed());
+        if running {
+            return Ok(Route::Here);
+        }
+        Ok(match m.db.lease_owner(table, &config.name).await? {
+            Some((name, url)) => Route::Node { name, url },
+            None => Route::Here,
+        })
     }
 }

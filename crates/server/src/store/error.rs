@@ -16,6 +16,10 @@ pub enum StoreError {
     /// out, the connection gone or none to be had. Trying again later may work.
     #[error("{0}")]
     Unavailable(sqlx::Error),
+    /// A table's write under an epoch that is no longer its lease's: another node
+    /// claimed the table (docs/ARCHITECTURE.md, "Several nodes"). Nothing was written.
+    #[error("the table's lease was taken by another node")]
+    Fenced,
     /// Anything else: a statement that is wrong, a value that does not decode.
     #[error("{0}")]
     Other(sqlx::Error),

@@ -4,7 +4,7 @@
 //! these rows into its model and back; the actions themselves are committed by the
 //! writer's batches (`writer.rs`).
 
-use super::writer::Writer;
+use super::writer::{Fence, Writer};
 use super::{Store, StoreError};
 use crate::time::now;
 use sqlx::Row;
@@ -125,15 +125,16 @@ impl Store {
 
 impl Writer {
     /// Who sits in `seat` of `table` now.
-    pub async fn save_seat(&self, table: i64, seat: &SeatRow) -> Result<(), StoreError> {
-        self.execute(
+    pub async fn save_seat(&self, fence: Fence, seat: &SeatRow) -> Result<(), StoreError> {
+        self.execute_fenced(
+            fence,
             "UPDATE seats SET user_id = $1, bot = $2, name = $3, replaced = $4 WHERE table_id = $5 AND seat = $6",
             vec![
                 seat.user_id.into(),
                 seat.bot.clone().into(),
                 seat.name.clone().into(),
                 i64::from(seat.replaced).into(),
-                table.into(),
+                fence.table.into(),
                 seat.seat.into(),
             ],
         )
@@ -143,19 +144,21 @@ impl Writer {
 
     /// Every free seat of `table` a `bot`, in one statement: free in memory is free in
     /// the database.
-    pub async fn fill_free_seats(&self, table: i64, bot: &str) -> Result<(), StoreError> {
-        self.execute(
+    pub async fn fill_free_seats(&self, fence: Fence, bot: &str) -> Result<(), StoreError> {
+        self.execute_fenced(
+            fence,
             "UPDATE seats SET bot = $1, name = $2 WHERE table_id = $3 AND user_id IS NULL AND bot IS NULL",
-            vec![bot.into(), format!("bot {bot}").into(), table.into()],
+            vec![bot.into(), format!("bot {bot}").into(), fence.table.into()],
         )
         .await
         .map(|_| ())
     }
 
-    pub async fn save_status(&self, table: i64, status: &str) -> Result<(), StoreError> {
-        self.execute(
+    pub async fn save_status(&self, fence: Fence, status: &str) -> Result<(), StoreError> {
+        self.execute_fenced(
+            fence,
             "UPDATE game_tables SET status = $1, updated_at = $2 WHERE id = $3",
-            vec![status.into(), now().into(), table.into()],
+            vec![status.into(), now().into(), fence.table.into()],
         )
         .await
         .map(|_| ())
@@ -164,22 +167,24 @@ impl Writer {
     /// The game started, with its clocks as they start (JSON).
     pub async fn save_start(
         &self,
-        table: i64,
+        fence: Fence,
         clock_state: Option<String>,
     ) -> Result<(), StoreError> {
-        self.execute(
+        self.execute_fenced(
+            fence,
             "UPDATE game_tables SET status = 'playing', clock_state = $1, updated_at = $2 WHERE id = $3",
-            vec![clock_state.into(), now().into(), table.into()],
+            vec![clock_state.into(), now().into(), fence.table.into()],
         )
         .await
         .map(|_| ())
     }
 
     /// Closed by the server, with its reason.
-    pub async fn save_closed(&self, table: i64, reason: &str) -> Result<(), StoreError> {
-        self.execute(
+    pub async fn save_closed(&self, fence: Fence, reason: &str) -> Result<(), StoreError> {
+        self.execute_fenced(
+            fence,
             "UPDATE game_tables SET status = 'abandoned', abandoned_reason = $1, updated_at = $2 WHERE id = $3",
-            vec![reason.into(), now().into(), table.into()],
+            vec![reason.into(), now().into(), fence.table.into()],
         )
         .await
         .map(|_| ())
@@ -188,19 +193,20 @@ impl Writer {
     /// What a restore decided about the table's rules version.
     pub async fn save_rules(
         &self,
-        table: i64,
+        fence: Fence,
         rules: Option<i64>,
         status: &str,
         reason: Option<&str>,
     ) -> Result<(), StoreError> {
-        self.execute(
+        self.execute_fenced(
+            fence,
             "UPDATE game_tables SET rules_version = $1, status = $2, abandoned_reason = $3, updated_at = $4 WHERE id = $5",
             vec![
                 rules.into(),
                 status.into(),
                 reason.map(str::to_string).into(),
                 now().into(),
-                table.into(),
+                fence.table.into(),
             ],
         )
         .await

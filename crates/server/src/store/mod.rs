@@ -12,6 +12,7 @@
 //! API's answer (the one place that happens).
 
 pub mod accounts;
+pub mod cluster;
 pub mod error;
 pub mod live_tables;
 pub mod migrate;

@@ -2,7 +2,7 @@
 //! statement, the row lock a count needs, moving an identity sequence, and SQLSTATEs.
 
 use super::error::Class;
-use super::writer::{ActionWrite, BatchRow};
+use super::writer::{ActionWrite, BatchRow, Batched};
 use sqlx::any::AnyPoolOptions;
 use sqlx::error::DatabaseError;
 use sqlx::migrate::Migrator;
@@ -51,12 +51,21 @@ pub(super) async fn lock_user(conn: &mut AnyConnection, user: i64) -> Result<(),
 /// actions that went in and no other (a statement's parts do not see each other's
 /// rows, but they see what `RETURNING` hands on); both columns are set by one update,
 /// as PostgreSQL applies only one of two updates of a row in one statement.
+///
+/// Fencing (several nodes): an action with an epoch `e` goes in only if its table's
+/// lease row has that epoch, read `FOR SHARE` in this statement, so a claim (which
+/// updates the row) and this batch wait for each other; the others of the batch are
+/// not held back by it. The answer's third column is 1 for an action refused so.
 const BATCH: &str = "WITH x AS (
     SELECT * FROM jsonb_to_recordset($2::jsonb)
-        AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT, c TEXT, o TEXT, k TEXT)
+        AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT, c TEXT, o TEXT, k TEXT, e BIGINT)
+), held AS (
+    SELECT x.t, x.v FROM x JOIN table_leases l ON l.table_id = x.t AND l.epoch = x.e
+    FOR SHARE OF l
 ), ins AS (
-    INSERT INTO actions (table_id, version, seat, action, client_id, created_at)
-    SELECT t, v, s, a, c, $1 FROM x
+    INSERT INTO actions (table_id, version, seat, action, client_id, created_at, epoch)
+    SELECT t, v, s, a, c, $1, e FROM x
+    WHERE x.e IS NULL OR EXISTS (SELECT 1 FROM held WHERE held.t = x.t AND held.v = x.v)
     ON CONFLICT (table_id, version) DO NOTHING RETURNING table_id, version
 ), u AS (
     -- Per table, the last outcome and the last clocks among the actions that went in.
@@ -74,7 +83,10 @@ const BATCH: &str = "WITH x AS (
         updated_at = $1
     FROM u WHERE g.id = u.t
 )
-SELECT table_id, version FROM ins";
+SELECT table_id, version, 0::bigint FROM ins
+UNION ALL
+SELECT x.t, x.v, 1::bigint FROM x
+WHERE x.e IS NOT NULL AND NOT EXISTS (SELECT 1 FROM held WHERE held.t = x.t AND held.v = x.v)";
 
 /// One row of a PostgreSQL batch: the action, and the outcome and clocks it brings.
 #[derive(serde::Serialize)]
@@ -85,14 +97,17 @@ struct Row<'a> {
     o: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     k: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    e: Option<i64>,
 }
 
-/// Commits `batch` as one statement; the (table, version) pairs that went in.
+/// Commits `batch` as one statement; the (table, version) pairs that went in, and
+/// the tables refused for their epoch.
 pub(super) async fn commit_batch(
     conn: &mut AnyConnection,
     now: i64,
     batch: &[ActionWrite],
-) -> Result<HashSet<(i64, i64)>, String> {
+) -> Result<Batched, String> {
     use sqlx::Row as _;
     let rows: Vec<Row<'_>> = batch
         .iter()
@@ -100,18 +115,29 @@ pub(super) async fn commit_batch(
             row: BatchRow::of(w),
             o: w.outcome.as_deref(),
             k: w.clock_state.as_deref(),
+            e: w.epoch,
         })
         .collect();
     let json = serde_json::to_string(&rows).map_err(|e| e.to_string())?;
-    Ok(sqlx::query(BATCH)
+    let mut done = Batched {
+        went_in: HashSet::new(),
+        fenced: HashSet::new(),
+    };
+    for r in sqlx::query(BATCH)
         .bind(now)
         .bind(json)
         .fetch_all(&mut *conn)
         .await
         .map_err(|e| e.to_string())?
-        .iter()
-        .map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1)))
-        .collect())
+    {
+        let row = |i| r.try_get::<i64, _>(i).map_err(|e| e.to_string());
+        if row(2)? == 0 {
+            done.went_in.insert((row(0)?, row(1)?));
+        } else {
+            done.fenced.insert(row(0)?);
+        }
+    }
+    Ok(done)
 }
 
 /// How a PostgreSQL error classifies, if it is PostgreSQL's.

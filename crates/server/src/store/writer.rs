@@ -32,6 +32,17 @@ pub struct ActionWrite {
     pub outcome: Option<String>,
     /// The clocks after this action (`table::ClockState` as JSON), for clocked tables.
     pub clock_state: Option<String>,
+    /// The epoch of the table's lease the action is committed under (several nodes);
+    /// `None` on a single node. The database refuses it under any other epoch.
+    pub epoch: Option<i64>,
+}
+
+/// Which table a write is for, and the epoch of its lease it is made under (several
+/// nodes; `None` on a single node, where nothing is fenced).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fence {
+    pub table: i64,
+    pub epoch: Option<i64>,
 }
 
 /// How one action's commit went.
@@ -40,6 +51,9 @@ pub enum Committed {
     Yes,
     /// Another writer already committed this (table, version): nothing was written.
     VersionConflict,
+    /// The table's lease is no longer under the action's epoch (another node claimed
+    /// it): nothing was written, and the table must stop here.
+    Fenced,
 }
 
 struct ActionJob {
@@ -289,6 +303,80 @@ impl Writer {
     }
 }
 
+impl Writer {
+    /// [`Writer::execute`] for a table's write under its lease's `epoch` (several
+    /// nodes): in one transaction, the lease row is read `FOR SHARE` (so a claim of the
+    /// table waits for this write, and this write for a claim under way) and the
+    /// statement runs only if the epoch is still the lease's; otherwise nothing is
+    /// written and [`StoreError::Fenced`] is returned. Without an epoch, a plain
+    /// `execute`.
+    pub async fn execute_fenced(
+        &self,
+        fence: Fence,
+        sql: &'static str,
+        params: Vec<Param>,
+    ) -> Result<u64, StoreError> {
+        let Fence {
+            table,
+            epoch: Some(epoch),
+        } = fence
+        else {
+            return self.execute(sql, params).await;
+        };
+        self.fenced(table, epoch, move |c| {
+            Box::pin(async move {
+                let mut query = sqlx::query(sql);
+                for p in params {
+                    query = match p {
+                        Param::Int(v) => query.bind(v),
+                        Param::Text(v) => query.bind(v),
+                    };
+                }
+                Ok(query.execute(&mut *c).await?.rows_affected())
+            })
+        })
+        .await
+    }
+
+    /// Runs `f` in a transaction that first checks that table `table`'s lease is
+    /// under `epoch` (row locked `FOR SHARE` until the commit); `Fenced` if not.
+    pub async fn fenced<T, F>(&self, table: i64, epoch: i64, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, Result<T, sqlx::Error>>
+            + Send
+            + 'static,
+    {
+        let r = self
+            .write(move |c| {
+                Box::pin(async move {
+                    let mut tx = c.begin().await?;
+                    let held = sqlx::query(
+                        "SELECT 1 FROM table_leases WHERE table_id = $1 AND epoch = $2 FOR SHARE",
+                    )
+                    .bind(table)
+                    .bind(epoch)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    if held.is_none() {
+                        return Ok(None);
+                    }
+                    let r = f(&mut tx).await?;
+                    tx.commit().await?;
+                    Ok(Some(r))
+                })
+            })
+            .await?;
+        match r {
+            Some(r) => Ok(r),
+            None => {
+                self.metrics.fenced_writes.fetch_add(1, Ordering::Relaxed);
+                Err(StoreError::Fenced)
+            }
+        }
+    }
+}
+
 async fn open_own(db: &Store) -> Result<AnyConnection, sqlx::Error> {
     let mut conn = db.pool().connect_options().connect().await?;
     if db.dialect() == Dialect::Sqlite {
@@ -396,8 +484,11 @@ async fn write_loop(
             .fetch_add(batch.len() as u64, Ordering::Relaxed);
         for (write, reply) in batch.drain(..).zip(replies.drain(..)) {
             let r = match &results {
-                Ok(went_in) => Ok(if went_in.contains(&(write.table, write.version)) {
+                Ok(b) => Ok(if b.went_in.contains(&(write.table, write.version)) {
                     Committed::Yes
+                } else if b.fenced.contains(&write.table) {
+                    metrics.fenced_writes.fetch_add(1, Ordering::Relaxed);
+                    Committed::Fenced
                 } else {
                     Committed::VersionConflict
                 }),
@@ -408,17 +499,28 @@ async fn write_loop(
     }
 }
 
+/// What a batch's commit did with its actions.
+pub(super) struct Batched {
+    /// The (table, version) pairs that went in.
+    pub(super) went_in: HashSet<(i64, i64)>,
+    /// The tables whose actions were refused for their epoch (PostgreSQL only).
+    pub(super) fenced: HashSet<i64>,
+}
+
 /// The whole batch in one transaction, in the dialect's own way. The primary key
 /// (table_id, version) is the optimistic check: a version already there inserts
-/// nothing, and that action alone is refused (with its outcome and clocks). The
-/// (table, version) pairs that went in.
+/// nothing, and that action alone is refused (with its outcome and clocks). On
+/// PostgreSQL an action with an epoch also goes in only under its table's lease.
 async fn commit_batch(
     dialect: Dialect,
     conn: &mut AnyConnection,
     batch: &[ActionWrite],
-) -> Result<HashSet<(i64, i64)>, String> {
+) -> Result<Batched, String> {
     match dialect {
-        Dialect::Sqlite => super::sqlite::commit_batch(conn, now(), batch).await,
+        Dialect::Sqlite => Ok(Batched {
+            went_in: super::sqlite::commit_batch(conn, now(), batch).await?,
+            fenced: HashSet::new(),
+        }),
         Dialect::Postgres => super::postgres::commit_batch(conn, now(), batch).await,
     }
 }
@@ -550,6 +652,7 @@ mod tests {
             client_id: None,
             outcome: None,
             clock_state: None,
+            epoch: None,
         };
         assert_eq!(writer.commit(write(1)).await, Ok(Committed::Yes));
         assert_eq!(
@@ -597,6 +700,7 @@ mod tests {
             client_id: None,
             outcome: Some(outcome.into()),
             clock_state: Some(format!("{{\"by\":{action}}}")),
+            epoch: None,
         };
         assert_eq!(
             writer.commit(ending("1", r#"{"winner":0}"#)).await,

@@ -63,6 +63,14 @@ impl Followers {
         }
     }
 
+    /// Tells every follower the table moved to another node, and lets them go.
+    pub fn moved(&mut self, table: super::TableId) {
+        let msg = crate::message::moved_message(table);
+        for (_, sub) in self.subs.drain() {
+            let _ = sub.tx.try_send(msg.clone());
+        }
+    }
+
     pub fn unsubscribe(&mut self, conn: u64) {
         self.subs.remove(&conn);
     }

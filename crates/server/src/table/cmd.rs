@@ -9,6 +9,9 @@ use tokio::sync::{mpsc, oneshot};
 pub(super) type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
 
 pub enum Cmd {
+    /// The node's heartbeat found the table's lease taken by another node: the table
+    /// stops at once (several nodes).
+    LeaseLost,
     Info {
         caller: Caller,
         invite: Option<String>,

@@ -20,14 +20,14 @@ impl Table {
         invite: Option<&str>,
     ) -> Result<(), ApiError> {
         let new = self.model.sit(caller, seat, invite)?;
-        persist::save_seat(&self.writer, self.model.meta.id, &new).await?;
+        persist::save_seat(&self.writer, &self.fence, &new).await?;
         self.model.set_seat(new);
         Ok(())
     }
 
     pub(super) async fn leave(&mut self, caller: &Caller) -> Result<(), ApiError> {
         let new = self.model.leave(caller)?;
-        persist::save_seat(&self.writer, self.model.meta.id, &new).await?;
+        persist::save_seat(&self.writer, &self.fence, &new).await?;
         self.model.set_seat(new);
         Ok(())
     }
@@ -39,10 +39,11 @@ impl Table {
         seat: Option<u8>,
     ) -> Result<(), ApiError> {
         let fill = self.model.fill_bots(caller, bot, seat)?;
-        let id = self.model.meta.id;
         match &fill {
-            Fill::One(new) => persist::save_seat(&self.writer, id, new).await?,
-            Fill::EveryFree { bot, .. } => persist::fill_free_seats(&self.writer, id, bot).await?,
+            Fill::One(new) => persist::save_seat(&self.writer, &self.fence, new).await?,
+            Fill::EveryFree { bot, .. } => {
+                persist::fill_free_seats(&self.writer, &self.fence, bot).await?
+            }
         }
         self.model.filled(fill);
         Ok(())
@@ -55,7 +56,7 @@ impl Table {
         let mut armed = self.clocks.clone();
         let at = now();
         armed.arm(state.to_move(), humans, at);
-        persist::save_start(&self.writer, self.model.meta.id, armed.state(at).as_ref()).await?;
+        persist::save_start(&self.writer, &self.fence, armed.state(at).as_ref()).await?;
         self.clocks.arm(state.to_move(), humans, now());
         self.model.started(state);
         self.set_live();
@@ -64,7 +65,7 @@ impl Table {
 
     pub(super) async fn abandon(&mut self, caller: &Caller) -> Result<(), ApiError> {
         self.model.abandon(caller)?;
-        persist::save_status(&self.writer, self.model.meta.id, Status::Abandoned).await?;
+        persist::save_status(&self.writer, &self.fence, Status::Abandoned).await?;
         self.model.closed(None);
         self.set_live();
         self.bots.stop_search();
@@ -77,7 +78,7 @@ impl Table {
             return Ok(false);
         }
         let reason = AbandonedReason::Expired;
-        persist::save_closed(&self.writer, self.model.meta.id, reason).await?;
+        persist::save_closed(&self.writer, &self.fence, reason).await?;
         tracing::info!(table = self.model.meta.id, "never started: expired");
         self.model.closed(Some(reason));
         self.set_live();
@@ -127,8 +128,9 @@ impl Table {
                     // The last action and the outcome commit together.
                     outcome,
                     clock_state,
+                    epoch: self.fence.epoch(),
                 };
-                persist::commit_action(&self.writer, &self.metrics, write).await
+                persist::commit_action(&self.writer, &self.metrics, &self.fence, write).await
             }
             (Err(e), _) | (_, Err(e)) => Err(e),
         };
@@ -155,7 +157,7 @@ impl Table {
             // the last action is answered; the action stands whatever happens here,
             // and a play missed now is written at the next start (`catch_up`).
             let table = self.model.meta.id;
-            if let Err(e) = persist::record_plays(&self.writer, table).await {
+            if let Err(e) = persist::record_plays(&self.writer, &self.fence).await {
                 tracing::warn!(table, error = %e, "the plays of a finished match were not recorded");
             }
         }
@@ -168,7 +170,7 @@ impl Table {
             self.clocks.stop(seat);
             return Ok(());
         };
-        persist::save_seat(&self.writer, self.model.meta.id, &new).await?;
+        persist::save_seat(&self.writer, &self.fence, &new).await?;
         tracing::info!(table = self.model.meta.id, %seat, "out of time; a bot takes the seat");
         self.model.set_seat(new);
         self.clocks.stop(seat);

@@ -14,7 +14,8 @@
 //! - `log.rs`: log lines per viewer; `replay.rs`: a record stepped through;
 //! - `persist.rs`: every database statement of a table;
 //! - `restore.rs`: a table rebuilt from what the database holds;
-//! - `backoff.rs`: retries spaced out while the database refuses writes.
+//! - `backoff.rs`: retries spaced out while the database refuses writes;
+//! - `fence.rs`: the lease epoch every write carries (several nodes).
 
 mod backoff;
 mod bots;
@@ -22,6 +23,7 @@ mod broadcast;
 mod clock;
 mod cmd;
 mod commands;
+mod fence;
 mod log;
 mod meta;
 mod model;
@@ -71,6 +73,8 @@ struct Table {
     followers: Followers,
     bots: SeatBots,
     writer: Writer,
+    /// The lease's epoch its writes carry; lost once the database refuses one.
+    fence: fence::TableFence,
     metrics: Arc<Metrics>,
     counted_live: bool,
     /// Counted in `Metrics::finished_tables_resident` (over, still in memory).
@@ -84,13 +88,17 @@ struct Table {
 pub struct TableHandle {
     pub tx: mpsc::Sender<Cmd>,
     pub task: tokio::task::JoinHandle<()>,
+    /// The epoch of the lease it runs under (several nodes).
+    pub epoch: Option<i64>,
 }
 
 /// What a table's task is told from outside: `first`, the command it is loaded for
-/// (answered first), `stop` turns true at shutdown, and `ended` runs when the task
-/// ends (the hub forgets the table).
+/// (answered first), `epoch`, its lease's (several nodes; `None` on a single node),
+/// `stop` turns true at shutdown, and `ended` runs when the task ends (the hub
+/// forgets the table).
 pub struct Lifecycle {
     pub first: Option<Cmd>,
+    pub epoch: Option<i64>,
     pub stop: watch::Receiver<bool>,
     pub ended: Box<dyn FnOnce() + Send>,
 }
@@ -101,7 +109,12 @@ pub fn start(
     writer: Writer,
     (bots, bot_delay): (crate::bots::BotPool, Duration),
     metrics: Arc<Metrics>,
-    Lifecycle { first, stop, ended }: Lifecycle,
+    Lifecycle {
+        first,
+        epoch,
+        stop,
+        ended,
+    }: Lifecycle,
 ) -> Result<TableHandle, ApiError> {
     let (tx, rx) = mpsc::channel(256);
     // The command the table is loaded for goes in before anyone else can send: a
@@ -117,7 +130,9 @@ pub fn start(
         .as_ref()
         .filter(|_| meta.status == Status::Playing);
     let clocks = Clocks::new(meta.clock, meta.players, playing, now());
+    let fence = fence::TableFence::new(meta.id, epoch);
     let table = Table {
+        fence,
         model,
         clocks,
         followers: Followers::default(),
@@ -135,13 +150,13 @@ pub fn start(
         // stored first, so nothing is told about the table that the database does not
         // hold. On failure the decision is made again at the next load.
         if let Some((id, write)) = settled {
-            if let Err(e) = persist::save_rules(&table.writer, id, &write).await {
+            if let Err(e) = persist::save_rules(&table.writer, &table.fence, &write).await {
                 tracing::error!(table = id, error = %e.message, "cannot store the table's rules version");
             }
         }
         table.run(rx, stop).await
     });
-    Ok(TableHandle { tx, task })
+    Ok(TableHandle { tx, task, epoch })
 }
 
 /// Runs a table's `ended` however its task ends: returned, or dropped (aborted).
@@ -229,6 +244,7 @@ impl Table {
                 let _ = reply.send(r);
             }
             Cmd::Unsubscribe { conn } => self.followers.unsubscribe(conn),
+            Cmd::LeaseLost => self.fence.lose(),
             Cmd::Turn { user_id, reply } => {
                 let _ = reply.send(Ok(self.model.turn(user_id, &self.clocks, now())));
             }
@@ -408,6 +424,16 @@ impl Table {
         self.arm_clocks();
         self.bots.schedule(&self.model, &self.backoff);
         loop {
+            if self.fence.is_lost() {
+                // Another node holds the table: nothing more is written here, and its
+                // followers re-subscribe where it runs now.
+                tracing::warn!(
+                    table = self.fence.table(),
+                    "lease lost: the table stops here"
+                );
+                self.followers.moved(self.fence.table());
+                break;
+            }
             if !self.model.meta.status.is_live() {
                 // Closed first, so that no command can arrive after the last one
                 // answered: a sender finds the mailbox closed and the hub loads the
@@ -426,7 +452,13 @@ impl Table {
             let cmd = tokio::select! {
                 biased;
                 // (The guard `wait_for` answers with is not `Send`: dropped at once.)
-                () = async { drop(stop.wait_for(|&stopping| stopping).await) } => break,
+                () = async { drop(stop.wait_for(|&stopping| stopping).await) } => {
+                    // With several nodes the table is handed to another one.
+                    if self.fence.epoch().is_some() {
+                        self.followers.moved(self.fence.table());
+                    }
+                    break;
+                }
                 cmd = rx.recv() => cmd,
                 _ = async {
                     match deadline {

@@ -5,6 +5,7 @@
 //! decided the change and before the model applies it.
 
 use super::clock::ClockState;
+use super::fence::TableFence;
 use super::meta::{AbandonedReason, SeatInfo, Status, TableId, TableMeta};
 use super::restore::RulesWrite;
 use crate::action_id::ActionIds;
@@ -103,7 +104,7 @@ pub async fn load(db: &Store, id: TableId) -> Result<Option<(TableMeta, Log)>, A
 
 pub(super) async fn save_seat(
     writer: &Writer,
-    table: TableId,
+    fence: &TableFence,
     seat: &SeatInfo,
 ) -> Result<(), ApiError> {
     let row = SeatRow {
@@ -113,62 +114,64 @@ pub(super) async fn save_seat(
         name: seat.name.clone(),
         replaced: seat.replaced,
     };
-    Ok(writer.save_seat(table, &row).await?)
+    fence.check(writer.save_seat(fence.fence(), &row).await)
 }
 
 /// Every free seat a `bot`, in one statement: free in memory is free in the database.
 pub(super) async fn fill_free_seats(
     writer: &Writer,
-    table: TableId,
+    fence: &TableFence,
     bot: &str,
 ) -> Result<(), ApiError> {
-    Ok(writer.fill_free_seats(table, bot).await?)
+    fence.check(writer.fill_free_seats(fence.fence(), bot).await)
 }
 
 pub(super) async fn save_status(
     writer: &Writer,
-    table: TableId,
+    fence: &TableFence,
     status: Status,
 ) -> Result<(), ApiError> {
-    Ok(writer.save_status(table, status.as_str()).await?)
+    fence.check(writer.save_status(fence.fence(), status.as_str()).await)
 }
 
 /// The game started, with its clocks as they start.
 pub(super) async fn save_start(
     writer: &Writer,
-    table: TableId,
+    fence: &TableFence,
     clock_state: Option<&ClockState>,
 ) -> Result<(), ApiError> {
     let clock_state = match clock_state {
         Some(c) => Some(serde_json::to_string(c).map_err(ApiError::internal)?),
         None => None,
     };
-    Ok(writer.save_start(table, clock_state).await?)
+    fence.check(writer.save_start(fence.fence(), clock_state).await)
 }
 
 /// Closed by the server, with its reason.
 pub(super) async fn save_closed(
     writer: &Writer,
-    table: TableId,
+    fence: &TableFence,
     reason: AbandonedReason,
 ) -> Result<(), ApiError> {
-    Ok(writer.save_closed(table, reason.as_str()).await?)
+    fence.check(writer.save_closed(fence.fence(), reason.as_str()).await)
 }
 
 /// What a restore decided about the table's rules version.
 pub(super) async fn save_rules(
     writer: &Writer,
-    table: TableId,
+    fence: &TableFence,
     write: &RulesWrite,
 ) -> Result<(), ApiError> {
-    Ok(writer
-        .save_rules(
-            table,
-            write.rules.map(i64::from),
-            write.status.as_str(),
-            write.reason.map(AbandonedReason::as_str),
-        )
-        .await?)
+    fence.check(
+        writer
+            .save_rules(
+                fence.fence(),
+                write.rules.map(i64::from),
+                write.status.as_str(),
+                write.reason.map(AbandonedReason::as_str),
+            )
+            .await,
+    )
 }
 
 /// Commits one action (group-committed by the writer with the others waiting), and
@@ -176,6 +179,7 @@ pub(super) async fn save_rules(
 pub(super) async fn commit_action(
     writer: &Writer,
     metrics: &Metrics,
+    fence: &TableFence,
     write: ActionWrite,
 ) -> Result<(), ApiError> {
     let table = write.table;
@@ -184,6 +188,10 @@ pub(super) async fn commit_action(
     metrics.commit_wait.observe(asked.elapsed());
     match reply {
         Ok(Committed::Yes) => Ok(()),
+        Ok(Committed::Fenced) => {
+            fence.lose();
+            Err(ApiError::table_moved())
+        }
         Ok(Committed::VersionConflict) => Err(ApiError::conflict(
             "version_conflict",
             "another writer committed this version first; nothing was changed",
@@ -195,10 +203,26 @@ pub(super) async fn commit_action(
     }
 }
 
-/// A finished match into its players' histories (the shelf's plays).
-pub(super) async fn record_plays(writer: &Writer, table: TableId) -> Result<(), StoreError> {
-    writer
-        .write(move |c| Box::pin(crate::shelf::matches::record_table(c, table)))
-        .await
-        .map(|_| ())
+/// A finished match into its players' histories (the shelf's plays), under the
+/// table's lease like its other writes.
+pub(super) async fn record_plays(writer: &Writer, fence: &TableFence) -> Result<(), StoreError> {
+    let table = fence.table();
+    let r = match fence.epoch() {
+        None => {
+            writer
+                .write(move |c| Box::pin(crate::shelf::matches::record_table(c, table)))
+                .await
+        }
+        Some(epoch) => {
+            writer
+                .fenced(table, epoch, move |c| {
+                    Box::pin(crate::shelf::matches::record_table(c, table))
+                })
+                .await
+        }
+    };
+    if matches!(r, Err(StoreError::Fenced)) {
+        fence.lose();
+    }
+    r.map(|_| ())
 }

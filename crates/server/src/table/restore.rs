@@ -25,6 +25,11 @@ impl Prepared {
         self.model.meta.id
     }
 
+    /// What `user_id` is told of the table as it is.
+    pub fn info(&self, user_id: i64) -> super::TableInfo {
+        self.model.info(user_id)
+    }
+
     /// A copy to start again later, for a table that is over and has nothing left to
     /// store (`None` otherwise): such a table never changes again, so the copy stays
     /// true, and starting from it costs no database read and no replay.

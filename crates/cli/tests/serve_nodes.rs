@@ -1,0 +1,154 @@
+//! Two `takuge serve` nodes on one PostgreSQL (issue 19): the node that owns a table
+//! is paused (SIGSTOP) past its lease, the other takes the table, and once the first
+//! runs again (SIGCONT) the database refuses its writes: fencing, seen from outside.
+//! Needs `TAKUGE_TEST_POSTGRES_URL` (scripts/test starts a PostgreSQL); skipped
+//! without it, except in CI.
+
+mod common;
+
+use common::{json_field, Served};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// `sql`'s answer from `psql` (unaligned, tuples only), trimmed.
+fn psql(url: &str, sql: &str) -> String {
+    let out = Command::new("psql")
+        .args([url, "-v", "ON_ERROR_STOP=1", "-tAc", sql])
+        .output()
+        .expect("psql runs");
+    assert!(
+        out.status.success(),
+        "{sql}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// A fresh database on the test PostgreSQL; its URL.
+fn fresh_database() -> Option<String> {
+    let Ok(admin) = std::env::var("TAKUGE_TEST_POSTGRES_URL") else {
+        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false");
+        assert!(
+            !ci,
+            "TAKUGE_TEST_POSTGRES_URL is unset: in CI this test must run"
+        );
+        eprintln!("skipped: TAKUGE_TEST_POSTGRES_URL is unset (scripts/test sets it)");
+        return None;
+    };
+    let name = format!("takuge_nodes_{}", std::process::id());
+    psql(&admin, &format!("DROP DATABASE IF EXISTS {name}"));
+    psql(&admin, &format!("CREATE DATABASE {name}"));
+    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
+    Some(format!("{base}/{name}"))
+}
+
+fn node(dir: &std::path::Path, url: &str, name: &str) -> Served {
+    let advertise = format!("http://{name}.invalid");
+    Served::start_in(
+        dir.to_path_buf(),
+        &[
+            "--database-url",
+            url,
+            "--node-name",
+            name,
+            "--advertise",
+            &advertise,
+            "--cluster-secret",
+            "s3cret",
+        ],
+    )
+}
+
+fn signal(served: &Served, sig: &str) {
+    let sent = Command::new("kill")
+        .args([sig, &served.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "{sig} was not delivered");
+}
+
+#[test]
+fn a_paused_owner_cannot_write_once_another_node_took_its_table() {
+    let Some(url) = fresh_database() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = node(dir.path(), &url, "a");
+    let b = node(dir.path(), &url, "b");
+
+    // A table on a: the host in seat 0, bots in the rest, waiting on the host.
+    let host = a.guest();
+    let created = a.post(
+        "/api/tables",
+        Some(&host),
+        r#"{"game":"secret-moon","players":3}"#,
+    );
+    assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+    let table = json_field(&created, "id");
+    a.fill_with_bots_and_start(&[(host.clone(), table.clone())], None);
+    let owner = |sql_table: &str| {
+        psql(
+            &url,
+            &format!("SELECT node || ' ' || epoch FROM table_leases WHERE table_id = {sql_table}"),
+        )
+    };
+    assert_eq!(owner(&table), "a 1");
+
+    // a stops answering past its lease; b claims the table and restores it.
+    signal(&a, "-STOP");
+    let paused = Instant::now();
+    while owner(&table) != "b 2" {
+        assert!(
+            paused.elapsed() < Duration::from_secs(20),
+            "b did not take the table: {}",
+            owner(&table)
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    eprintln!("b took the table {:?} after the pause", paused.elapsed());
+    // b may play the bots' moves now (under epoch 2); a may write nothing more.
+    let actions = format!("SELECT count(*) FROM actions WHERE table_id = {table} AND epoch = 1");
+    let before = psql(&url, &actions);
+
+    // a runs again, and its host abandons the table there: refused, nothing written.
+    signal(&a, "-CONT");
+    let answer = a.post(&format!("/api/tables/{table}/abandon"), Some(&host), "");
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    // a refuses it itself (`table_moved`), or, if it already stopped the table, passes
+    // it to b, which this test's nodes cannot reach (`--advertise http://b.invalid`):
+    // `unavailable`. Either way nothing is written (below).
+    assert!(
+        answer.contains("table_moved") || answer.contains("\"unavailable\""),
+        "{answer}"
+    );
+    let status = format!("SELECT status FROM game_tables WHERE id = {table}");
+    assert_eq!(psql(&url, &status), "playing");
+    assert_eq!(psql(&url, &actions), before);
+    assert_eq!(
+        psql(
+            &url,
+            &format!("SELECT count(*) FROM actions WHERE table_id = {table} AND epoch <> 1 AND epoch <> 2")
+        ),
+        "0"
+    );
+    // b, which holds the table, writes.
+    let answer = b.post(&format!("/api/tables/{table}/abandon"), Some(&host), "");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert_eq!(psql(&url, &status), "abandoned");
+    // The history: a held epoch 1, b epoch 2, and nobody else.
+    assert_eq!(
+        psql(
+            &url,
+            &format!("SELECT string_agg(epoch || ':' || node, ',' ORDER BY epoch) FROM lease_claims WHERE table_id = {table}")
+        ),
+        "1:a,2:b"
+    );
+    drop(a);
+    drop(b);
+    let admin = std::env::var("TAKUGE_TEST_POSTGRES_URL").unwrap_or_default();
+    let name = url.rsplit('/').next().unwrap_or_default().to_string();
+    psql(
+        &admin,
+        &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+    );
+}

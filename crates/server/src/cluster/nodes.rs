@@ -1,0 +1,183 @@
+//! A named node's life among the others: it registers at start (refusing to run
+//! beside a live instance of its own name), renews its row and its leases every
+//! `HEARTBEAT` (stopping the tables whose lease another node took), claims every
+//! `FAILOVER_EVERY` its share of the tables whose lease expired (a node died), and at
+//! a graceful stop hands its tables to the least-loaded live nodes.
+
+use super::{events, lease_ms, NodeConfig, FAILOVER_EVERY, HEARTBEAT, LEASE};
+use crate::store::cluster::Held;
+use crate::store::{Store, StoreError};
+use crate::AppState;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Registers `config`'s node as a new instance; the instance's id. While another
+/// instance of the name heartbeats (a restart right after a crash: the crashed one's
+/// heartbeat is still fresh), waits up to a lease for its heartbeat to go stale, then
+/// refuses.
+pub async fn register(db: &Store, config: &NodeConfig) -> Result<String, String> {
+    let instance = crate::auth::hex(&crate::auth::random_bytes::<8>().map_err(|e| e.message)?);
+    let give_up = tokio::time::Instant::now() + LEASE + Duration::from_secs(1);
+    loop {
+        let registered = db
+            .register_node(&config.name, &config.advertise, &instance, lease_ms())
+            .await
+            .map_err(|e| format!("cannot register node {}: {e}", config.name))?;
+        if registered {
+            return Ok(instance);
+        }
+        if tokio::time::Instant::now() >= give_up {
+            return Err(format!(
+                "another live node is named {} (its heartbeat is fresh): give each node its own --node-name",
+                config.name
+            ));
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// Starts the heartbeat and the failover scan; both end at shutdown.
+pub fn spawn_loops(state: &Arc<AppState>) {
+    tokio::spawn(every(state.clone(), HEARTBEAT, |s| Box::pin(heartbeat(s))));
+    tokio::spawn(every(state.clone(), FAILOVER_EVERY, |s| {
+        Box::pin(failover(s))
+    }));
+}
+
+type Round = for<'a> fn(
+    &'a AppState,
+) -> std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<(), StoreError>> + Send + 'a>,
+>;
+
+/// Runs `round` every `period` until the server shuts down; a failed round is logged
+/// and the next one tries again.
+async fn every(state: Arc<AppState>, period: Duration, round: Round) {
+    let mut shutdown = state.shutdown.clone();
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(period) => {}
+            _ = shutdown.wait_for(|&s| s) => return,
+        }
+        if let Err(e) = round(&state).await {
+            tracing::warn!(error = %e, "cluster round failed; trying again");
+        }
+    }
+}
+
+/// This node's name and instance (a named node's).
+fn me(state: &AppState) -> Option<(&str, &str)> {
+    let node = state.cluster.node()?;
+    Some((node.name.as_str(), state.cluster.instance()?))
+}
+
+/// Renews the node's row and its leases, each under the epoch it runs the table: a
+/// table whose lease another node claimed meanwhile (this node was paused, or cut
+/// off, past the lease) is not renewed, and stops here.
+pub async fn heartbeat(state: &AppState) -> Result<(), StoreError> {
+    let Some((name, instance)) = me(state) else {
+        return Ok(());
+    };
+    let held = state.hub.held();
+    let alive = state
+        .db
+        .node_heartbeat(name, instance, held.len() as i64)
+        .await?;
+    let kept = if alive {
+        state.db.renew_leases(name, &held, lease_ms()).await?
+    } else {
+        // Another instance runs under this name now: none of these is ours.
+        tracing::error!(
+            node = name,
+            "another instance took this node's name; its tables stop here"
+        );
+        Vec::new()
+    };
+    let lost: Vec<Held> = held.into_iter().filter(|h| !kept.contains(&h.t)).collect();
+    if !lost.is_empty() {
+        tracing::warn!(
+            node = name,
+            tables = lost.len(),
+            "leases taken by other nodes; those tables stop here"
+        );
+        state.hub.lose(&lost);
+    }
+    state
+        .metrics
+        .leases_held
+        .store(kept.len() as i64, Ordering::Relaxed);
+    Ok(())
+}
+
+/// Claims this node's share of the live tables nobody holds (their node stopped
+/// heartbeating) and restores them: at most the orphans divided by the live nodes,
+/// so that several nodes looking at once spread them.
+pub async fn failover(state: &AppState) -> Result<(), StoreError> {
+    if me(state).is_none() {
+        return Ok(());
+    }
+    let live = state.db.live_nodes(lease_ms()).await?.len().max(1);
+    // A table created in the last lease is left to its creator, which claims it.
+    let created_before = crate::time::now() - LEASE.as_secs() as i64;
+    let orphans = state.db.orphaned_tables(created_before, 1000).await?;
+    let share = orphans.len().div_ceil(live);
+    for id in orphans.into_iter().take(share) {
+        if state.hub.restore(id).await {
+            state
+                .metrics
+                .failover_restores
+                .fetch_add(1, Ordering::Relaxed);
+            tracing::info!(table = id, "table of a stopped node restored here");
+        }
+    }
+    Ok(())
+}
+
+/// At a graceful stop, once every table here has stopped: hands `held` to the live
+/// nodes, each table to the least loaded (counting what it is handed), under a new
+/// epoch, and tells each node its tables (NOTIFY) so it loads them at once. With no
+/// other live node, the leases are let go.
+pub async fn hand_over(state: &AppState, held: Vec<Held>) {
+    let Some((name, instance)) = me(state) else {
+        return;
+    };
+    if let Err(e) = hand_over_to_others(&state.db, name, instance, held).await {
+        tracing::error!(node = name, error = %e, "handover failed: the tables move once their leases expire");
+    }
+}
+
+async fn hand_over_to_others(
+    db: &Store,
+    name: &str,
+    instance: &str,
+    held: Vec<Held>,
+) -> Result<(), StoreError> {
+    db.node_stopping(name, instance).await?;
+    let mut nodes = db.live_nodes(lease_ms()).await?;
+    nodes.retain(|n| n.name != name);
+    if nodes.is_empty() {
+        return db.release_leases(name, &held).await;
+    }
+    let mut shares: Vec<Vec<Held>> = vec![Vec::new(); nodes.len()];
+    for h in held {
+        let Some((i, least)) = nodes
+            .iter_mut()
+            .enumerate()
+            .min_by_key(|(_, n)| n.live_tables)
+        else {
+            break;
+        };
+        least.live_tables += 1;
+        shares[i].push(h);
+    }
+    for (node, share) in nodes.iter().zip(shares) {
+        if share.is_empty() {
+            continue;
+        }
+        let handed = db.hand_over(name, &share, &node.name, lease_ms()).await?;
+        tracing::info!(to = %node.name, tables = handed.len(), "tables handed over");
+        events::tell_tables(db, &node.name, &handed).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,398 @@
+//! The queries of several nodes on one PostgreSQL (docs/ARCHITECTURE.md, "Several
+//! nodes"): the node registry and its heartbeat, table leases with epochs (claim,
+//! renew, hand over, release), the lookups of placement and failover, and NOTIFY.
+//! Every time is the database's (`clock_timestamp()`), never a node's: nodes whose
+//! clocks differ still agree on who holds what. Durations are bound in milliseconds.
+
+use super::{Store, StoreError};
+use sqlx::Row;
+
+/// What a claim of a table found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// This node holds the table now, under this epoch.
+    Held(i64),
+    /// Another node holds a lease on it that has not expired.
+    Owner { node: String, url: String },
+    /// The table is over: nobody writes it again, so it takes no lease.
+    Over,
+    /// There is no such table.
+    NoTable,
+}
+
+/// A table this node runs, with the epoch it runs under (as JSON for `jsonb_to_recordset`).
+#[derive(serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Held {
+    pub t: i64,
+    pub e: i64,
+}
+
+/// A live node, as placement and handover see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveNode {
+    pub name: String,
+    pub url: String,
+    pub live_tables: i64,
+}
+
+/// Takes table `$1` for node `$2` when its lease is free, expired or already this
+/// node's: one statement that bumps the epoch and appends the claim to the history.
+/// Only a live table (open or playing) is claimed. The upsert's row lock serialises a
+/// claim with every fenced write of the table (which reads the row `FOR SHARE`).
+const CLAIM: &str = "WITH c AS (
+    INSERT INTO table_leases (table_id, node, epoch, expires_at)
+    SELECT g.id, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond'
+    FROM game_tables g WHERE g.id = $1 AND g.status IN ('open', 'playing')
+    ON CONFLICT (table_id) DO UPDATE SET
+        node = EXCLUDED.node, epoch = table_leases.epoch + 1, expires_at = EXCLUDED.expires_at
+    WHERE table_leases.node = EXCLUDED.node OR table_leases.expires_at < clock_timestamp()
+    RETURNING table_id, epoch, node
+), h AS (
+    INSERT INTO lease_claims (table_id, epoch, node, claimed_at)
+    SELECT table_id, epoch, node, clock_timestamp() FROM c
+)
+SELECT epoch FROM c";
+
+/// Why a claim took nothing: the table's status, and its lease's holder if that
+/// lease has not expired.
+const CLAIM_REFUSED: &str = "SELECT g.status, l.node, n.url FROM game_tables g
+    LEFT JOIN table_leases l ON l.table_id = g.id AND l.expires_at >= clock_timestamp()
+    LEFT JOIN nodes n ON n.name = l.node
+    WHERE g.id = $1";
+
+/// Renews the leases of node `$1` on the tables it runs, each only under the epoch it
+/// runs it (`$2`, JSON): a table claimed by another node since is not renewed, and
+/// missing from the answer.
+const RENEW: &str = "WITH m AS (
+    SELECT * FROM jsonb_to_recordset($2::jsonb) AS m(t BIGINT, e BIGINT)
+)
+UPDATE table_leases AS l SET expires_at = clock_timestamp() + $3::bigint * interval '1 millisecond'
+FROM m WHERE l.table_id = m.t AND l.epoch = m.e AND l.node = $1
+RETURNING l.table_id";
+
+/// Hands tables of node `$1` (`$2`, JSON, each under its epoch) to node `$3` with a
+/// new epoch, appending each to the history; the tables handed.
+const HAND_OVER: &str = "WITH m AS (
+    SELECT * FROM jsonb_to_recordset($2::jsonb) AS m(t BIGINT, e BIGINT)
+), c AS (
+    UPDATE table_leases AS l SET node = $3, epoch = l.epoch + 1,
+        expires_at = clock_timestamp() + $4::bigint * interval '1 millisecond'
+    FROM m WHERE l.table_id = m.t AND l.epoch = m.e AND l.node = $1
+    RETURNING l.table_id, l.epoch, l.node
+), h AS (
+    INSERT INTO lease_claims (table_id, epoch, node, claimed_at)
+    SELECT table_id, epoch, node, clock_timestamp() FROM c
+)
+SELECT table_id FROM c";
+
+/// Places new table `$1` on node `$2`: its first lease and claim, and one more table
+/// counted on the node until its next heartbeat says how many it runs (so that tables
+/// created meanwhile spread).
+const PLACE: &str = "WITH c AS (
+    INSERT INTO table_leases (table_id, node, epoch, expires_at)
+    VALUES ($1, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond')
+    ON CONFLICT (table_id) DO NOTHING
+    RETURNING table_id, epoch, node
+), h AS (
+    INSERT INTO lease_claims (table_id, epoch, node, claimed_at)
+    SELECT table_id, epoch, node, clock_timestamp() FROM c
+), n AS (
+    UPDATE nodes SET live_tables = live_tables + 1
+    WHERE name = $2 AND EXISTS (SELECT 1 FROM c)
+)
+SELECT epoch FROM c";
+
+/// The live nodes, least loaded first: a fresh heartbeat and not stopping.
+const LIVE_NODES: &str = "SELECT name, url, live_tables FROM nodes
+    WHERE heartbeat_at > clock_timestamp() - $1::bigint * interval '1 millisecond' AND NOT stopping
+    ORDER BY live_tables, name";
+
+impl Store {
+    /// Registers node `name` as run by `instance` now. Refused (`false`) while another
+    /// instance runs under that name: its heartbeat is fresher than `lease_ms` and it
+    /// is not stopping.
+    pub async fn register_node(
+        &self,
+        name: &str,
+        url: &str,
+        instance: &str,
+        lease_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let rows = sqlx::query(
+            "INSERT INTO nodes (name, url, instance, started_at, heartbeat_at, live_tables, stopping)
+             VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), 0, FALSE)
+             ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, instance = EXCLUDED.instance,
+                 started_at = EXCLUDED.started_at, heartbeat_at = EXCLUDED.heartbeat_at,
+                 live_tables = 0, stopping = FALSE
+             WHERE nodes.instance = EXCLUDED.instance OR nodes.stopping
+                 OR nodes.heartbeat_at < clock_timestamp() - $4::bigint * interval '1 millisecond'
+             RETURNING name",
+        )
+        .bind(name)
+        .bind(url)
+        .bind(instance)
+        .bind(lease_ms)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(!rows.is_empty())
+    }
+
+    /// The node's heartbeat: its row says it is alive and how many tables it runs.
+    /// `false` when another instance has taken the name since (this one must stop).
+    pub async fn node_heartbeat(
+        &self,
+        name: &str,
+        instance: &str,
+        live_tables: i64,
+    ) -> Result<bool, StoreError> {
+        let rows = sqlx::query(
+            "UPDATE nodes SET heartbeat_at = clock_timestamp(), live_tables = $3
+             WHERE name = $1 AND instance = $2 RETURNING name",
+        )
+        .bind(name)
+        .bind(instance)
+        .bind(live_tables)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(!rows.is_empty())
+    }
+
+    /// Marks the node as stopping: no new table is placed on it, nothing handed to it,
+    /// and its name may start again at once.
+    pub async fn node_stopping(&self, name: &str, instance: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE nodes SET stopping = TRUE WHERE name = $1 AND instance = $2")
+            .bind(name)
+            .bind(instance)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Claims table `id` for node `node` (see [`CLAIM`]), for `lease_ms`.
+    pub async fn claim_table(
+        &self,
+        id: i64,
+        node: &str,
+        lease_ms: i64,
+    ) -> Result<Claim, StoreError> {
+        // The lease can expire between the claim and the look at why it took nothing:
+        // then the claim is tried once more.
+        for _ in 0..2 {
+            let rows = sqlx::query(CLAIM)
+                .bind(id)
+                .bind(node)
+                .bind(lease_ms)
+                .fetch_all(self.pool())
+                .await?;
+            if let Some(r) = rows.first() {
+                return Ok(Claim::Held(r.try_get(0)?));
+            }
+            let Some(r) = sqlx::query(CLAIM_REFUSED)
+                .bind(id)
+                .fetch_optional(self.pool())
+                .await?
+            else {
+                return Ok(Claim::NoTable);
+            };
+            let status: String = r.try_get(0)?;
+            if status != "open" && status != "playing" {
+                return Ok(Claim::Over);
+            }
+            if let Some(owner) = r.try_get::<Option<String>, _>(1)? {
+                let url = r.try_get::<Option<String>, _>(2)?.unwrap_or_default();
+                return Ok(Claim::Owner { node: owner, url });
+            }
+        }
+        Err(StoreError::Unavailable(sqlx::Error::PoolTimedOut))
+    }
+
+    /// Gives new table `id` to node `node` (see [`PLACE`]); whether it was placed
+    /// (a table with a lease already is not).
+    pub async fn place_table(
+        &self,
+        id: i64,
+        node: &str,
+        lease_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let rows = sqlx::query(PLACE)
+            .bind(id)
+            .bind(node)
+            .bind(lease_ms)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(!rows.is_empty())
+    }
+
+    /// Renews this node's leases on `held`; the tables it still holds.
+    pub async fn renew_leases(
+        &self,
+        node: &str,
+        held: &[Held],
+        lease_ms: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        if held.is_empty() {
+            return Ok(Vec::new());
+        }
+        let json = held_json(held)?;
+        sqlx::query(RENEW)
+            .bind(node)
+            .bind(json)
+            .bind(lease_ms)
+            .fetch_all(self.pool())
+            .await?
+            .iter()
+            .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Hands `held` from node `from` to node `to` (see [`HAND_OVER`]); the tables handed.
+    pub async fn hand_over(
+        &self,
+        from: &str,
+        held: &[Held],
+        to: &str,
+        lease_ms: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        if held.is_empty() {
+            return Ok(Vec::new());
+        }
+        let json = held_json(held)?;
+        sqlx::query(HAND_OVER)
+            .bind(from)
+            .bind(json)
+            .bind(to)
+            .bind(lease_ms)
+            .fetch_all(self.pool())
+            .await?
+            .iter()
+            .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Lets the leases of `held` expire now (a node stopping with nobody to hand its
+    /// tables to). The rows stay, so the next claim's epoch is still a new one.
+    pub async fn release_leases(&self, node: &str, held: &[Held]) -> Result<(), StoreError> {
+        if held.is_empty() {
+            return Ok(());
+        }
+        let json = held_json(held)?;
+        sqlx::query(
+            "WITH m AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS m(t BIGINT, e BIGINT))
+             UPDATE table_leases AS l SET expires_at = clock_timestamp() - interval '1 second'
+             FROM m WHERE l.table_id = m.t AND l.epoch = m.e AND l.node = $1",
+        )
+        .bind(node)
+        .bind(json)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// The live nodes, least loaded first (a heartbeat within `lease_ms`, not stopping).
+    pub async fn live_nodes(&self, lease_ms: i64) -> Result<Vec<LiveNode>, StoreError> {
+        sqlx::query(LIVE_NODES)
+            .bind(lease_ms)
+            .fetch_all(self.pool())
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(LiveNode {
+                    name: r.try_get(0)?,
+                    url: r.try_get(1)?,
+                    live_tables: i64::from(r.try_get::<i32, _>(2)?),
+                })
+            })
+            .collect()
+    }
+
+    /// The node other than `me` that holds an unexpired lease on table `id`, with its URL.
+    pub async fn lease_owner(
+        &self,
+        id: i64,
+        me: &str,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT l.node, n.url FROM table_leases l JOIN nodes n ON n.name = l.node
+             WHERE l.table_id = $1 AND l.node <> $2 AND l.expires_at >= clock_timestamp()",
+        )
+        .bind(id)
+        .bind(me)
+        .fetch_optional(self.pool())
+        .await?;
+        match row {
+            Some(r) => Ok(Some((r.try_get(0)?, r.try_get(1)?))),
+            None => Ok(None),
+        }
+    }
+
+    /// Live tables (open or playing) nobody holds: their lease expired, or they never
+    /// had one (created before the nodes were named; `created_before`, Unix seconds,
+    /// leaves a table just created to the node creating it). At most `limit`, in a
+    /// random order so that nodes looking at once mostly try different ones.
+    pub async fn orphaned_tables(
+        &self,
+        created_before: i64,
+        limit: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        sqlx::query(
+            "SELECT g.id FROM game_tables g LEFT JOIN table_leases l ON l.table_id = g.id
+             WHERE g.status IN ('open', 'playing')
+               AND (l.expires_at < clock_timestamp() OR (l.table_id IS NULL AND g.created_at < $1))
+             ORDER BY random() LIMIT $2",
+        )
+        .bind(created_before)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?
+        .iter()
+        .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
+        .collect()
+    }
+
+    /// Sends `payload` on `channel` to every node listening (PostgreSQL's NOTIFY).
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(channel)
+            .bind(payload)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+}
+
+/// `held` as the JSON `jsonb_to_recordset` reads.
+fn held_json(held: &[Held]) -> Result<String, StoreError> {
+    serde_json::to_string(held).map_err(|e| StoreError::Other(sqlx::Error::Decode(e.into())))
+}
+
+/// A connection that LISTENs on the nodes' channels (PostgreSQL), reconnecting by
+/// itself after a drop.
+pub struct Listener(sqlx::postgres::PgListener);
+
+/// What came from a [`Listener`].
+pub enum Heard {
+    /// A notice: its channel and payload.
+    Notice { channel: String, payload: String },
+    /// The connection dropped (the next `recv` reconnects): notices may be lost.
+    Dropped,
+}
+
+impl Listener {
+    /// Connects to `url` and listens on `channels`.
+    pub async fn connect(url: &str, channels: &[&str]) -> Result<Listener, StoreError> {
+        let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+        listener.listen_all(channels.iter().copied()).await?;
+        Ok(Listener(listener))
+    }
+
+    /// The next notice; an error when the connection cannot be made again.
+    pub async fn recv(&mut self) -> Result<Heard, StoreError> {
+        Ok(match self.0.try_recv().await? {
+            Some(n) => Heard::Notice {
+                channel: n.channel().to_string(),
+                payload: n.payload().to_string(),
+            },
+            None => Heard::Dropped,
+        })
+    }
+}

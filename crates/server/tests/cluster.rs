@@ -1,0 +1,407 @@
+//! Several nodes on one PostgreSQL (issue 19): two in-process servers with different
+//! node names on one database. A table is owned by exactly one node; a killed node's
+//! tables are claimed and restored by the other within a lease; a write under a lost
+//! lease is refused and its table stops with `moved`; a graceful stop hands the
+//! tables over at once; a session ended on one node is refused on the other. Only
+//! PostgreSQL takes node names: SQLite refuses them.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use sqlx::Row;
+use std::time::{Duration, Instant};
+use takuge_server::cluster::{NodeConfig, Route};
+use takuge_server::store::cluster::Claim;
+use takuge_server::store::Store;
+use takuge_server::{Config, Server};
+
+fn node_config(env: &Env, name: &str) -> Config {
+    let mut config = config(env.url.clone());
+    config.node = Some(NodeConfig {
+        name: name.into(),
+        advertise: format!("http://{name}.invalid"),
+        secret: "s3cret".into(),
+    });
+    config
+}
+
+async fn node(env: &Env, name: &str) -> Server {
+    Server::start(node_config(env, name))
+        .await
+        .expect("node starts")
+}
+
+async fn pool(env: &Env) -> sqlx::AnyPool {
+    sqlx::any::install_default_drivers();
+    sqlx::AnyPool::connect(&env.url).await.expect("open db")
+}
+
+/// The node holding table `id`'s lease and its epoch.
+async fn lease(pool: &sqlx::AnyPool, id: i64) -> Option<(String, i64)> {
+    sqlx::query("SELECT node, epoch FROM table_leases WHERE table_id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+        .expect("read lease")
+        .map(|r| (r.get(0), r.get(1)))
+}
+
+/// The claims of table `id`, oldest first: (epoch, node).
+async fn claims(pool: &sqlx::AnyPool, id: i64) -> Vec<(i64, String)> {
+    sqlx::query("SELECT epoch, node FROM lease_claims WHERE table_id = $1 ORDER BY epoch")
+        .bind(id)
+        .fetch_all(pool)
+        .await
+        .expect("read claims")
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect()
+}
+
+/// Actions of table `id`: (version, epoch).
+async fn actions(pool: &sqlx::AnyPool, id: i64) -> Vec<(i64, Option<i64>)> {
+    sqlx::query("SELECT version, epoch FROM actions WHERE table_id = $1 ORDER BY version")
+        .bind(id)
+        .fetch_all(pool)
+        .await
+        .expect("read actions")
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect()
+}
+
+/// A started Secret Moon table of `host` (seat 0) and bots.
+async fn started_table(host: &Client) -> i64 {
+    setup_table(host, &[], 3, 7).await
+}
+
+/// Waits up to `within` for `check` to hold, polling.
+async fn eventually<F, Fut>(within: Duration, mut check: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let until = Instant::now() + within;
+    while Instant::now() < until {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_table_is_owned_by_exactly_one_node_and_the_other_routes_to_it() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let host = Client::guest(a.addr).await;
+    let id = started_table(&host).await;
+    let db = pool(&env).await;
+    assert_eq!(lease(&db, id).await.map(|l| l.0), Some("a".to_string()));
+    assert_eq!(claims(&db, id).await, vec![(1, "a".to_string())]);
+    assert_eq!(a.cluster().route(id).await.expect("route"), Route::Here);
+    assert_eq!(
+        b.cluster().route(id).await.expect("route"),
+        Route::Node {
+            name: "a".into(),
+            url: "http://a.invalid".into()
+        }
+    );
+    // Every action of the table so far was committed under a's epoch.
+    let acted = actions(&db, id).await;
+    assert!(acted.iter().all(|(_, e)| *e == Some(1)), "{acted:?}");
+    a.shutdown().await;
+    b.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_killed_nodes_tables_are_claimed_and_restored_by_another_within_fifteen_seconds() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let host = Client::guest(a.addr).await;
+    let id = started_table(&host).await;
+    let db = pool(&env).await;
+    let (s, before) = host.get(&format!("/api/tables/{id}")).await;
+    assert_eq!(s, 200, "{before}");
+    a.kill().await;
+    let killed = Instant::now();
+    let taken = eventually(Duration::from_secs(15), || async {
+        b.cluster().route(id).await.ok() == Some(Route::Here)
+            && lease(&db, id).await.map(|l| l.0) == Some("b".to_string())
+    })
+    .await;
+    assert!(taken, "b did not take the table within 15 s");
+    eprintln!("failover took {:?}", killed.elapsed());
+    assert_eq!(
+        claims(&db, id).await,
+        vec![(1, "a".to_string()), (2, "b".to_string())]
+    );
+    assert_eq!(
+        b.metrics()
+            .failover_restores
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+    // The table plays on at b, as it was.
+    let on_b = host.with_base(b.addr);
+    let (s, after) = on_b.get(&format!("/api/tables/{id}")).await;
+    assert_eq!(s, 200, "{after}");
+    assert_eq!(after["seats"], before["seats"]);
+    assert_eq!(after["status"], "playing");
+    b.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_write_under_a_lost_lease_is_refused_and_the_table_stops_with_moved() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let host = Client::guest(a.addr).await;
+    // A Ghost for Sale table: seat 0 (the host) chooses with the bots at once.
+    let (s, t) = host
+        .post(
+            "/api/tables",
+            json!({"game": "ghost-for-sale", "players": 3, "seed": 5}),
+        )
+        .await;
+    assert_eq!(s, 201, "{t}");
+    let id = t["id"].as_i64().expect("id");
+    for step in ["bots", "start"] {
+        let (s, b) = host
+            .post(&format!("/api/tables/{id}/{step}"), json!({}))
+            .await;
+        assert_eq!(s, 200, "{b}");
+    }
+    let mut ws = host.ws().await;
+    ws.send(json!({"type": "subscribe", "table": id})).await;
+    let mut latest = ws.recv_type("table").await;
+    // The bots choose first; then only seat 0 is left to choose.
+    while latest["pending"] != json!([0]) {
+        latest = ws.recv_type("table").await;
+    }
+    // a is paused past its lease: the lease expires, and another node claims it.
+    let db = pool(&env).await;
+    sqlx::query("UPDATE table_leases SET expires_at = clock_timestamp() - interval '1 second' WHERE table_id = $1")
+        .bind(id)
+        .execute(&db)
+        .await
+        .expect("expire");
+    let store = Store::connect(&env.url).await.expect("store");
+    let claim = store.claim_table(id, "b", 10_000).await.expect("claim");
+    assert_eq!(claim, Claim::Held(2));
+    let committed = actions(&db, id).await;
+    // a comes back and plays: the database refuses the write, the table stops, and
+    // its followers are told it moved.
+    let legal = latest["legal"].as_array().cloned().unwrap_or_default();
+    assert!(!legal.is_empty(), "seat 0 has a choice: {latest}");
+    let version = latest["version"].as_u64().expect("version");
+    ws.send(json!({"type": "act", "table": id, "version": version, "action": choose(&legal, version, 0)}))
+        .await;
+    // Since requests are forwarded (relay19), the client's connection takes the
+    // table's `moved` and the act's `table_moved` itself and looks the table up again
+    // (here at b's address, which this test's nodes cannot reach), so the client sees
+    // neither (docs/PROTOCOL.md): the refusal shows in a's figures and the database.
+    let fenced = || {
+        a.metrics()
+            .fenced_writes
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let until = Instant::now() + Duration::from_secs(20);
+    while fenced() < 1 {
+        assert!(Instant::now() < until, "a's write was never refused");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        actions(&db, id).await,
+        committed,
+        "nothing is written after the claim"
+    );
+    assert!(
+        a.metrics()
+            .fenced_writes
+            .load(std::sync::atomic::Ordering::Relaxed)
+            >= 1
+    );
+    assert_eq!(
+        a.cluster().route(id).await.expect("route"),
+        Route::Node {
+            name: "b".into(),
+            url: "http://b.invalid".into()
+        }
+    );
+    a.shutdown().await;
+    b.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_graceful_stop_hands_each_table_to_the_other_node_at_once() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let host = Client::guest(a.addr).await;
+    let id = started_table(&host).await;
+    let db = pool(&env).await;
+    a.shutdown().await;
+    let stopped = Instant::now();
+    // b was told (NOTIFY) and loaded the table: its own claim follows the handover's.
+    let loaded = eventually(Duration::from_secs(1), || async {
+        claims(&db, id)
+            .await
+            .iter()
+            .filter(|(_, n)| n == "b")
+            .count()
+            == 2
+    })
+    .await;
+    assert!(
+        loaded,
+        "b did not load the table within 1 s: {:?}",
+        claims(&db, id).await
+    );
+    eprintln!("handover took {:?} after the stop", stopped.elapsed());
+    assert_eq!(b.cluster().route(id).await.expect("route"), Route::Here);
+    let (s, info) = host
+        .with_base(b.addr)
+        .get(&format!("/api/tables/{id}"))
+        .await;
+    assert_eq!(s, 200, "{info}");
+    assert_eq!(info["status"], "playing");
+    b.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_session_ended_on_one_node_is_refused_on_the_other() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let on_a = register(a.addr, "wanderer").await;
+    let on_b = on_a.with_base(b.addr);
+    // b knows the session (and keeps it in its cache).
+    let (s, me) = on_b.get("/api/me").await;
+    assert_eq!(s, 200, "{me}");
+    let (s, out) = on_a.post("/api/logout", json!({})).await;
+    assert!(s == 200 || s == 204, "{s} {out}");
+    let refused = eventually(Duration::from_secs(2), || async {
+        on_b.get("/api/me").await.0 == 401
+    })
+    .await;
+    assert!(
+        refused,
+        "a logged-out session still works on the other node"
+    );
+    a.shutdown().await;
+    b.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_second_live_node_of_the_same_name_is_refused() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let started = Instant::now();
+    let again = Server::start(node_config(&env, "a")).await;
+    let Err(e) = again else {
+        panic!("a second node named a started");
+    };
+    assert!(e.contains("--node-name"), "{e}");
+    assert!(
+        started.elapsed() >= Duration::from_secs(10),
+        "it waited out a lease first"
+    );
+    a.shutdown().await;
+}
+
+#[tokio::test]
+async fn sqlite_refuses_a_node_name() {
+    let Some(env) = Env::new(Backend::Sqlite).await else {
+        return;
+    };
+    let Err(e) = Server::start(node_config(&env, "a")).await else {
+        panic!("a SQLite node took a name");
+    };
+    assert!(e.contains("PostgreSQL"), "{e}");
+}
+
+/// A table's rows on each node's restore at start: the started node takes back its
+/// own tables at once (its lease is its own), not after an expiry.
+#[tokio::test]
+async fn a_restarted_node_takes_its_own_tables_back_at_once() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let host = Client::guest(a.addr).await;
+    let id = started_table(&host).await;
+    a.shutdown().await;
+    // Nobody else was live: the lease was let go, and a takes it back at start.
+    let a = node(&env, "a").await;
+    let db = pool(&env).await;
+    assert_eq!(lease(&db, id).await.map(|l| l.0), Some("a".to_string()));
+    assert_eq!(a.cluster().route(id).await.expect("route"), Route::Here);
+    let (s, info): (u16, Value) = host
+        .with_base(a.addr)
+        .get(&format!("/api/tables/{id}"))
+        .await;
+    assert_eq!(s, 200, "{info}");
+    a.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_new_table_goes_to_the_least_loaded_node_which_loads_it_at_once() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let host = Client::guest(a.addr).await;
+    let create = || async {
+        let (s, t) = host
+            .post("/api/tables", json!({"game": "secret-moon", "players": 3}))
+            .await;
+        assert_eq!(s, 201, "{t}");
+        assert_eq!(t["status"], "open");
+        t["id"].as_i64().expect("id")
+    };
+    let db = pool(&env).await;
+    // Both run nothing: the first stays where it was created.
+    let first = create().await;
+    assert_eq!(lease(&db, first).await.map(|l| l.0), Some("a".to_string()));
+    // a runs one, b none: the next goes to b, which loads it when told.
+    let second = create().await;
+    assert_eq!(lease(&db, second).await.map(|l| l.0), Some("b".to_string()));
+    let loaded = eventually(Duration::from_secs(1), || async {
+        b.cluster().route(second).await.ok() == Some(Route::Here)
+            && claims(&db, second).await == vec![(1, "b".to_string()), (2, "b".to_string())]
+    })
+    .await;
+    assert!(
+        loaded,
+        "b did not load its table: {:?}",
+        claims(&db, second).await
+    );
+    assert_eq!(
+        a.cluster().route(second).await.expect("route"),
+        Route::Node {
+            name: "b".into(),
+            url: "http://b.invalid".into()
+        }
+    );
+    a.shutdown().await;
+    b.shutdown().await;
+}
