@@ -405,3 +405,61 @@ async fn a_new_table_goes_to_the_least_loaded_node_which_loads_it_at_once() {
     a.shutdown().await;
     b.shutdown().await;
 }
+
+/// One group-commit batch holds actions of several tables: the one whose epoch is
+/// stale is refused alone, and the others go in.
+#[tokio::test]
+async fn a_fenced_action_is_refused_alone_and_the_rest_of_its_batch_commits() {
+    use std::sync::Arc;
+    use takuge_server::metrics::Metrics;
+    use takuge_server::writer::{ActionWrite, Committed, Writer};
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let host = Client::guest(a.addr).await;
+    let kept = started_table(&host).await;
+    let lost = started_table(&host).await;
+    a.kill().await;
+    let db = pool(&env).await;
+    sqlx::query("UPDATE table_leases SET expires_at = clock_timestamp() - interval '1 second' WHERE table_id = $1")
+        .bind(lost)
+        .execute(&db)
+        .await
+        .expect("expire");
+    let store = Store::connect(&env.url).await.expect("store");
+    assert_eq!(
+        store.claim_table(lost, "b", 10_000).await.expect("claim"),
+        Claim::Held(2)
+    );
+    let metrics = Arc::new(Metrics::default());
+    let (writer, task) = Writer::start(store, metrics.clone());
+    let next = |id: i64, acted: &[(i64, Option<i64>)]| ActionWrite {
+        table: id,
+        version: acted.len() as i64 + 1,
+        seat: 0,
+        action: "\"x\"".into(),
+        client_id: None,
+        outcome: None,
+        clock_state: None,
+        epoch: Some(1),
+    };
+    let (kept_before, lost_before) = (actions(&db, kept).await, actions(&db, lost).await);
+    let (k, l) = tokio::join!(
+        writer.commit(next(kept, &kept_before)),
+        writer.commit(next(lost, &lost_before))
+    );
+    assert_eq!(k, Ok(Committed::Yes));
+    assert_eq!(l, Ok(Committed::Fenced));
+    assert_eq!(actions(&db, lost).await, lost_before);
+    let kept_after = actions(&db, kept).await;
+    assert_eq!(kept_after.len(), kept_before.len() + 1);
+    assert_eq!(kept_after.last().map(|a| a.1), Some(Some(1)));
+    assert_eq!(
+        metrics
+            .fenced_writes
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+    task.abort();
+}

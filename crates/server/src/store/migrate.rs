@@ -212,8 +212,13 @@ async fn copy(source: &Store, target: &Store, replace: bool) -> Result<Outcome, 
     Ok(Outcome::Copied(report(&digests)))
 }
 
-/// The target's tables (not sqlx's bookkeeping) with their columns, parents before the
-/// tables whose foreign keys name them.
+/// PostgreSQL's tables of several nodes (docs/ARCHITECTURE.md, "Several nodes"): who
+/// runs which table now, not the community's data. A SQLite database has none, and a
+/// copy leaves them as they are (emptied with the tables they name by `--replace`).
+const NODES_ONLY: [&str; 3] = ["nodes", "table_leases", "lease_claims"];
+
+/// The target's tables (not sqlx's bookkeeping, nor the nodes' own) with their columns,
+/// parents before the tables whose foreign keys name them.
 async fn tables_in_key_order(target: &Store) -> Result<Vec<Table>, String> {
     let fail = |e: sqlx::Error| format!("cannot read the target's schema: {e}");
     let rows = sqlx::query(
@@ -230,6 +235,9 @@ async fn tables_in_key_order(target: &Store) -> Result<Vec<Table>, String> {
     for r in rows {
         let (table, column, kind, identity): (String, String, String, i32) =
             (r.get(0), r.get(1), r.get(2), r.get(3));
+        if NODES_ONLY.contains(&table.as_str()) {
+            continue;
+        }
         let kind = match kind.as_str() {
             "bigint" | "integer" | "smallint" => Kind::Int,
             "text" | "character varying" => Kind::Text,
