@@ -28,8 +28,14 @@ use tokio_tungstenite::tungstenite::Message;
 /// A node that does not take the WebSocket this fast is taken for dead (its tables
 /// are looked up again, with backoff).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
-/// Client messages queued for one upstream; past this the client is told `unavailable`.
+/// Client messages queued for one upstream; past this the upstream is dropped and its
+/// tables looked up again.
 const UPSTREAM_BACKLOG: usize = 256;
+/// The upstream is pinged this often, and taken for dead after `SILENCE` without a
+/// word: a node paused (SIGSTOP) keeps its sockets open but answers nothing, and its
+/// tables are meanwhile claimed by another node (a lease is 10 s).
+const PING_EVERY: Duration = Duration::from_secs(5);
+const SILENCE: Duration = Duration::from_secs(15);
 
 /// What an upstream tells the connection it serves.
 pub enum Event {
@@ -152,8 +158,17 @@ async fn pump(
     events: mpsc::Sender<Event>,
 ) {
     let (mut sink, mut stream) = socket.split();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut last_heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if last_heard.elapsed() > SILENCE
+                    || sink.send(Message::Ping(Vec::new().into())).await.is_err()
+                {
+                    break;
+                }
+            }
             m = out.recv() => match m {
                 Some(text) => {
                     if sink.send(Message::Text(text.into())).await.is_err() {
@@ -165,18 +180,22 @@ async fn pump(
                     return;
                 }
             },
-            m = stream.next() => match m {
-                Some(Ok(Message::Text(text))) => {
-                    let event = Event::Message { node: node.clone(), id, text: text.as_str().to_owned() };
-                    if events.send(event).await.is_err() {
-                        return;
+            m = stream.next() => {
+                let Some(Ok(m)) = m else { break };
+                last_heard = tokio::time::Instant::now();
+                match m {
+                    Message::Text(text) => {
+                        let text = text.as_str().to_owned();
+                        let event = Event::Message { node: node.clone(), id, text };
+                        if events.send(event).await.is_err() {
+                            return;
+                        }
                     }
+                    Message::Close(_) => break,
+                    // Pings are answered by tungstenite; a pong only proves the node lives.
+                    _ => {}
                 }
-                // Pings are answered by tungstenite itself.
-                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
-                Some(Ok(Message::Binary(_))) => {}
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-            },
+            }
         }
     }
     let _ = events.send(Event::Closed { node, id }).await;
