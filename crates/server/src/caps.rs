@@ -57,6 +57,11 @@ async fn expire_once(state: &AppState, ttl: Duration) -> Result<(), ApiError> {
     let before = crate::time::now().saturating_sub(ttl_secs);
     let ids = state.db.tables_open_since(before).await?;
     for id in ids {
+        // Every node sees every expired table; the node running it closes it (here, a
+        // table another node owns would only be refused as moved).
+        if state.cluster.route(id).await? != crate::cluster::Route::Here {
+            continue;
+        }
         let r = state.hub.ask(id, |reply| Cmd::Expire { reply }).await;
         match r {
             // Another node runs it (several nodes): its own sweep expires it.
