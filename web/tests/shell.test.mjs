@@ -241,6 +241,42 @@ test('a dropped connection reconnects by itself and play goes on', async () => {
   }
 });
 
+test('an act refused as unavailable (its table moving between servers) is sent again with the same id', async () => {
+  const page = await newPlayer(browser, server.url, { plainBoards: true });
+  // Between the page and the server: the first act is answered `unavailable` (nothing
+  // played, as a node handing the table over answers) instead of reaching the server.
+  const acts = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((text) => {
+      const msg = JSON.parse(text);
+      if (msg.type === 'act') {
+        acts.push(msg);
+        if (acts.length === 1) {
+          ws.send(JSON.stringify({ protocol: 1, type: 'error', table: msg.table, ref: msg.ref, code: 'unavailable', message: 'moving' }));
+          return;
+        }
+      }
+      upstream.send(text);
+    });
+  });
+  // The lobby's socket opened before the route: a new page load opens one through it.
+  await page.reload();
+  await page.waitForSelector('[data-form=create]');
+  try {
+    await createTable(page, { game: 'ghost-at-home', players: 2 });
+    await waitSettled(page);
+    const clicks = await playToEnd(page, { maxClicks: 400 });
+    assert.ok(clicks > 0);
+    await page.waitForSelector('[data-outcome]');
+    assert.ok(acts.length >= 2);
+    assert.equal(acts[1].id, acts[0].id, 'sent again under the same id');
+    assert.equal(acts[1].version, acts[0].version);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('switching to Japanese shows Japanese and is remembered', async () => {
   const page = await newPlayer(browser, server.url);
   assert.equal(await page.textContent('main h1'), 'Lobby');
