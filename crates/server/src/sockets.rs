@@ -15,6 +15,8 @@ pub const LOGGED_OUT: Reason = "session ended: logged out";
 pub const REVOKED: Reason = "session ended: revoked";
 pub const PASSWORD_CHANGED: Reason = "session ended: the password changed";
 pub const ROTATED: Reason = "session ended: replaced by a new session";
+/// Ended on another node (several nodes), which tells the others only that it ended.
+pub const ENDED_ELSEWHERE: Reason = "session ended";
 
 struct Open {
     user_id: i64,

@@ -309,6 +309,29 @@ async fn a_session_ended_on_one_node_is_refused_on_the_other() {
 }
 
 #[tokio::test]
+async fn a_websocket_open_on_one_node_closes_when_its_session_ends_on_the_other() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let b = node(&env, "b").await;
+    let on_a = register(a.addr, "wanderer").await;
+    let on_b = on_a.with_base(b.addr);
+    let mut socket_on_b = on_b.ws().await;
+    let (s, out) = on_a.post("/api/logout", json!({})).await;
+    assert!(s == 200 || s == 204, "{s} {out}");
+    // The socket is told nothing more and closes (a message here would be one the
+    // ended session could still read).
+    let next = tokio::time::timeout(Duration::from_secs(5), socket_on_b.recv()).await;
+    assert!(
+        matches!(next, Ok(None)),
+        "the socket of a session ended on the other node stays open: {next:?}"
+    );
+    a.shutdown().await;
+    b.shutdown().await;
+}
+
+#[tokio::test]
 async fn a_second_live_node_of_the_same_name_is_refused() {
     let Some(env) = Env::new(Backend::Postgres).await else {
         return;

@@ -111,7 +111,12 @@ fn on_notice(state: &Arc<AppState>, channel: &str, payload: &str) {
             }
         }
         (SESSIONS, Some("h")) => {
-            let hashes = words.map(str::to_string).collect();
+            let hashes: Vec<String> = words.map(str::to_string).collect();
+            // Its sockets here end too: a socket is authenticated once, at its
+            // upgrade, so one left open would go on reading the ended session's tables.
+            state
+                .sockets
+                .close_sessions(&hashes, crate::sockets::ENDED_ELSEWHERE);
             state.sessions.forget_here(&Forgotten::Hashes(hashes));
         }
         (TABLES, Some(node)) if state.cluster.node().is_some_and(|c| c.name == node) => {
