@@ -332,6 +332,32 @@ async fn a_websocket_open_on_one_node_closes_when_its_session_ends_on_the_other(
 }
 
 #[tokio::test]
+async fn nodes_started_at_the_same_instant_on_a_fresh_database_all_start() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    // Each seeds the catalog with the five games on its first start; the ones that
+    // lose the race to insert a game must take the winner's row, not exit.
+    let (a, b, c) = tokio::join!(
+        Server::start(node_config(&env, "a")),
+        Server::start(node_config(&env, "b")),
+        Server::start(node_config(&env, "c")),
+    );
+    let started: Vec<Server> = [a, b, c]
+        .into_iter()
+        .map(|s| s.expect("every node starts"))
+        .collect();
+    let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM catalog_games WHERE playable <> 0")
+        .fetch_one(&pool(&env).await)
+        .await
+        .expect("count");
+    assert_eq!(games, 5, "each playable game once");
+    for s in started {
+        s.shutdown().await;
+    }
+}
+
+#[tokio::test]
 async fn a_second_live_node_of_the_same_name_is_refused() {
     let Some(env) = Env::new(Backend::Postgres).await else {
         return;

@@ -80,9 +80,13 @@ pub async fn seed_catalog(db: &Store, registry: &Registry) -> Result<(), String>
             .bind(i64::from(playable))
             .bind(at)
             .bind(at);
-        let id = crate::store::insert_returning_id(q, &mut tx)
-            .await
-            .map_err(failed)?;
+        let id = match crate::store::insert_returning_id(q, &mut tx).await {
+            Ok(id) => id,
+            // Another node starting on the same fresh database added it a moment ago
+            // (the same row: both come from the registry); the transaction rolls back.
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => continue,
+            Err(e) => return Err(failed(e)),
+        };
         sqlx::query(
             "INSERT INTO catalog_changes (game_id, kind, fields, author, status, decided_by, decided_at, created_at)
              VALUES ($1, 'seed', $2, NULL, 'approved', NULL, $3, $4)",
