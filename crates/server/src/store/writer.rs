@@ -288,19 +288,23 @@ impl Writer {
         params: Vec<Param>,
     ) -> Result<u64, StoreError> {
         self.write(move |c| {
-            Box::pin(async move {
-                let mut query = sqlx::query(sql);
-                for p in params {
-                    query = match p {
-                        Param::Int(v) => query.bind(v),
-                        Param::Text(v) => query.bind(v),
-                    };
-                }
-                Ok(query.execute(&mut *c).await?.rows_affected())
-            })
+            Box::pin(async move { Ok(bound(sql, params).execute(&mut *c).await?.rows_affected()) })
         })
         .await
     }
+}
+
+/// `sql` with `params` bound to `$1`, `$2`, … in order.
+fn bound(
+    sql: &'static str,
+    params: Vec<Param>,
+) -> sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments<'static>> {
+    params
+        .into_iter()
+        .fold(sqlx::query(sql), |query, p| match p {
+            Param::Int(v) => query.bind(v),
+            Param::Text(v) => query.bind(v),
+        })
 }
 
 impl Writer {
@@ -324,16 +328,7 @@ impl Writer {
             return self.execute(sql, params).await;
         };
         self.fenced(table, epoch, move |c| {
-            Box::pin(async move {
-                let mut query = sqlx::query(sql);
-                for p in params {
-                    query = match p {
-                        Param::Int(v) => query.bind(v),
-                        Param::Text(v) => query.bind(v),
-                    };
-                }
-                Ok(query.execute(&mut *c).await?.rows_affected())
-            })
+            Box::pin(async move { Ok(bound(sql, params).execute(&mut *c).await?.rows_affected()) })
         })
         .await
     }
