@@ -3,9 +3,8 @@
 //! two orders with paging, Nice! (ナイス!), reports and the admin's queue, and bad
 //! input that changes nothing.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 
 /// Everything reviews keep, to check that a refused request changed nothing.

@@ -2,9 +2,8 @@
 //! cannot be told from missing ones, and what one account can make the server hold
 //! is capped.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use takuge_server::{Config, Server};

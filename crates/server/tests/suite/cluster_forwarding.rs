@@ -4,9 +4,8 @@
 //! messages in the same order as a client on `b`, the same HTTP answers; when `b`
 //! stops, `a`'s client finds the table again and plays on.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use takuge_server::cluster::pinned::Pins;

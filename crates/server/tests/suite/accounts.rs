@@ -2,9 +2,8 @@
 //! rotation, sockets closed with their session, the per-account login throttle,
 //! password rules, session lists, look-alike names, racing registrations.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::{IpAddr, Ipv4Addr};

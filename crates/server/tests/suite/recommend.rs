@@ -2,9 +2,8 @@
 //! person's list never holds what they own, played or dismissed; reasons name games
 //! they like; "not interested" and its undo; bad input gets clear errors.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use takuge_server::{Config, Server};

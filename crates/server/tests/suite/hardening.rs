@@ -3,9 +3,8 @@
 //! the web client's security headers and the trusted proxy (item 13). Each test was
 //! written before its fix and failed then.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -15,7 +14,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
 async fn start(env: &Env, change: impl FnOnce(&mut Config)) -> Server {
-    let mut config = common::config(env.url.clone());
+    let mut config = crate::common::config(env.url.clone());
     change(&mut config);
     Server::start(config).await.expect("server starts")
 }

@@ -6,9 +6,8 @@
 //! The "other rules" are made by editing the database between two server runs, as an
 //! older build would have left it.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use sqlx::Row;
 use std::time::Duration;

@@ -3,9 +3,8 @@
 //! its move, finished games from the shelf's plays with numbers by seat and team, and
 //! who may see a profile.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 
 /// The ids of a profile's list `key`.

@@ -2,9 +2,8 @@
 //! JSON array where an object belongs, unknown fields in a clock, a path or query
 //! string that does not parse; and WebSocket errors that name the message they refuse.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use takuge_server::limit::Rate;
 use takuge_server::Server;

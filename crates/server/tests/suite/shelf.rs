@@ -2,9 +2,8 @@
 //! and its admin, collections and who may see them, the BoardGameGeek import and the
 //! exports, plays logged by hand and recorded by finished matches.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 
 async fn import(c: &Client, csv: impl Into<Vec<u8>>) -> (u16, Value) {
@@ -705,7 +704,7 @@ async fn takuge_admin_grant_makes_another_account_an_admin(backend: Backend) {
 }
 
 /// Not a timed test: how long a 5,000-game BGG export takes to import, printed
-/// (`cargo test -p takuge-server --test shelf -- --ignored --nocapture five_thousand`).
+/// (`cargo test -p takuge-server --test suite -- --ignored --nocapture five_thousand`).
 async fn five_thousand_games_import(backend: Backend) {
     let Some(env) = Env::new(backend).await else {
         return;

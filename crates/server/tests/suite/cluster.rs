@@ -5,9 +5,8 @@
 //! tables over at once; a session ended on one node is refused on the other. Only
 //! PostgreSQL takes node names: SQLite refuses them.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use sqlx::Row;
 use std::time::{Duration, Instant};

@@ -1,8 +1,7 @@
 //! `takuge migrate`: a single-node SQLite database copied into PostgreSQL keeps
 //! everything (issue 19, "moving up").
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use takuge_server::migrate::{migrate, Outcome};
 use takuge_server::{Config, Server};

@@ -3,9 +3,8 @@
 //! security it states is the one the server enforces; and real answers match the
 //! schemas and statuses it documents.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,11 +1,10 @@
 //! The server against real clients on loopback: full games over WebSockets, what
 //! each seat receives, bad requests, accounts, and a restart mid-game.
 
-mod common;
 
 use std::collections::HashMap;
 
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use takuge_engine::{DynState, Lang, Seat, Viewer};
@@ -761,7 +760,7 @@ async fn bots_pause_for_the_servers_bot_delay_before_each_move() {
     let delay = Duration::from_millis(120);
     let server = takuge_server::Server::start(takuge_server::Config {
         bot_delay: delay,
-        ..common::config(env.url.clone())
+        ..crate::common::config(env.url.clone())
     })
     .await
     .expect("server starts");
@@ -820,7 +819,7 @@ async fn the_load_test_plays_drafts_on_the_database_given(backend: Backend) {
     };
     let server = takuge_server::Server::start(takuge_server::Config {
         bot_delay: Duration::ZERO,
-        ..common::config(env.url.clone())
+        ..crate::common::config(env.url.clone())
     })
     .await
     .expect("server starts");

@@ -1,0 +1,22 @@
+//! The server's integration tests, one binary: each file below was its own test binary,
+//! and linking the whole server into each of 18 binaries was most of the test build.
+
+mod common;
+mod accounts;
+mod bots;
+mod cluster;
+mod cluster_forwarding;
+mod hardening;
+mod input;
+mod migrate;
+mod openapi;
+mod profile;
+mod recommend;
+mod reviews;
+mod rules_version;
+mod secret_steps;
+mod server;
+mod shelf;
+mod shelf_memory;
+mod storage_layout;
+mod tables;
