@@ -2,7 +2,6 @@
 //! rotation, sockets closed with their session, the per-account login throttle,
 //! password rules, session lists, look-alike names, racing registrations.
 
-
 use crate::common::*;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};

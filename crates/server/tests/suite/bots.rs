@@ -2,7 +2,6 @@
 //! replaced at the table's level, an abandoned table stops its bot's search, and a
 //! searching bot is kept for the table's life and reuses its tree.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};

@@ -5,7 +5,6 @@
 //! tables over at once; a session ended on one node is refused on the other. Only
 //! PostgreSQL takes node names: SQLite refuses them.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use sqlx::Row;

@@ -4,7 +4,6 @@
 //! messages in the same order as a client on `b`, the same HTTP answers; when `b`
 //! stops, `a`'s client finds the table again and plays on.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use std::time::Duration;

@@ -3,7 +3,6 @@
 //! the web client's security headers and the trusted proxy (item 13). Each test was
 //! written before its fix and failed then.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use std::net::SocketAddr;

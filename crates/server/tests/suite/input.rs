@@ -2,7 +2,6 @@
 //! JSON array where an object belongs, unknown fields in a clock, a path or query
 //! string that does not parse; and WebSocket errors that name the message they refuse.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use takuge_server::limit::Rate;

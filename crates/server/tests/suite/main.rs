@@ -1,11 +1,11 @@
 //! The server's integration tests, one binary: each file below was its own test binary,
 //! and linking the whole server into each of 18 binaries was most of the test build.
 
-mod common;
 mod accounts;
 mod bots;
 mod cluster;
 mod cluster_forwarding;
+mod common;
 mod hardening;
 mod input;
 mod migrate;

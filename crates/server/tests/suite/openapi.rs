@@ -3,7 +3,6 @@
 //! security it states is the one the server enforces; and real answers match the
 //! schemas and statuses it documents.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,7 +3,6 @@
 //! its move, finished games from the shelf's plays with numbers by seat and team, and
 //! who may see a profile.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 

@@ -2,7 +2,6 @@
 //! person's list never holds what they own, played or dismissed; reasons name games
 //! they like; "not interested" and its undo; bad input gets clear errors.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use std::time::Duration;

@@ -3,7 +3,6 @@
 //! two orders with paging, Nice! (ナイス!), reports and the admin's queue, and bad
 //! input that changes nothing.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 

@@ -6,7 +6,6 @@
 //! The "other rules" are made by editing the database between two server runs, as an
 //! older build would have left it.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use sqlx::Row;

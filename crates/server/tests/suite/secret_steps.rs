@@ -3,7 +3,6 @@
 //! 「「せーの!」で展示する美術品を公開する」 — a rival still choosing must not learn its size
 //! (or that it is none) from versions, log lines or messages before committing their own.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use std::time::Duration;

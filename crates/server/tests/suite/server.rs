@@ -1,7 +1,6 @@
 //! The server against real clients on loopback: full games over WebSockets, what
 //! each seat receives, bad requests, accounts, and a restart mid-game.
 
-
 use std::collections::HashMap;
 
 use crate::common::*;

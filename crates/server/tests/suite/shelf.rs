@@ -2,7 +2,6 @@
 //! and its admin, collections and who may see them, the BoardGameGeek import and the
 //! exports, plays logged by hand and recorded by finished matches.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 

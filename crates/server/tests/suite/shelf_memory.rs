@@ -2,7 +2,6 @@
 //! give what the database's own `ORDER BY` and `WHERE` gave, and a write — through
 //! this server or another one on the same database — is in the very next read.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use takuge_protocol::{Order, ShelfQuery, SortBy, Status};

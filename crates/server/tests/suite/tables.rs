@@ -2,7 +2,6 @@
 //! cannot be told from missing ones, and what one account can make the server hold
 //! is capped.
 
-
 use crate::common::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
