@@ -36,6 +36,10 @@ pub struct Hub {
     /// (its lease taken, docs/ARCHITECTURE.md "Several nodes") before it is loaded.
     node: Option<String>,
     loading: KeyedLock<TableId>,
+    /// Tables claimed by a failover scan and not loaded yet, with their epochs: the
+    /// heartbeat renews their leases too, so a slow restore under load does not lose
+    /// them to another node's scan, and one lost meanwhile is not loaded.
+    restoring: std::sync::Mutex<HashMap<TableId, i64>>,
     finished: FinishedCache,
     registry: Registry,
     db: Store,
@@ -67,6 +71,7 @@ impl Hub {
             tables: Arc::new(std::sync::Mutex::new(HashMap::new())),
             node,
             loading: KeyedLock::default(),
+            restoring: Default::default(),
             finished: FinishedCache::new(finished_cache_tables),
             registry,
             db,
@@ -128,6 +133,10 @@ impl Hub {
     /// already running here (a request loaded it meanwhile) is left as it runs.
     pub async fn restore_claimed(&self, claimed: Vec<crate::store::cluster::Held>) -> usize {
         use futures_util::StreamExt;
+        self.restoring
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(claimed.iter().map(|h| (h.t, h.e)));
         futures_util::stream::iter(claimed)
             .map(|held| self.restore_under(held.t, held.e))
             .buffer_unordered(RESTORE_AT_ONCE)
@@ -139,7 +148,16 @@ impl Hub {
     /// `restore` for a table this node claimed already, under `epoch`.
     async fn restore_under(&self, id: TableId, epoch: i64) -> bool {
         let _loading = self.loading.lock(id).await;
-        if self.is_running(id) || self.closing.load(std::sync::atomic::Ordering::Relaxed) {
+        let still_ours = self
+            .restoring
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&id)
+            .is_some_and(|e| e == epoch);
+        if !still_ours
+            || self.is_running(id)
+            || self.closing.load(std::sync::atomic::Ordering::Relaxed)
+        {
             return false;
         }
         match self.load_claimed(id, None, Some(epoch)).await {
@@ -152,19 +170,37 @@ impl Hub {
         }
     }
 
-    /// The tables this node runs under a lease, with their epochs (several nodes).
+    /// The tables this node runs under a lease, with their epochs (several nodes),
+    /// and those it claimed and is still loading.
     pub fn held(&self) -> Vec<crate::store::cluster::Held> {
-        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        tables
-            .iter()
-            .filter(|(_, h)| !h.tx.is_closed())
-            .filter_map(|(&t, h)| h.epoch.map(|e| crate::store::cluster::Held { t, e }))
-            .collect()
+        let mut held: Vec<_> = {
+            let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+            tables
+                .iter()
+                .filter(|(_, h)| !h.tx.is_closed())
+                .filter_map(|(&t, h)| h.epoch.map(|e| crate::store::cluster::Held { t, e }))
+                .collect()
+        };
+        let restoring = self.restoring.lock().unwrap_or_else(|e| e.into_inner());
+        held.extend(
+            restoring
+                .iter()
+                .map(|(&t, &e)| crate::store::cluster::Held { t, e }),
+        );
+        held
     }
 
     /// Stops at once the tables whose lease another node took (their followers are
     /// told they moved): each only if it still runs under that epoch.
     pub fn lose(&self, lost: &[crate::store::cluster::Held]) {
+        {
+            let mut restoring = self.restoring.lock().unwrap_or_else(|e| e.into_inner());
+            for held in lost {
+                if restoring.get(&held.t) == Some(&held.e) {
+                    restoring.remove(&held.t);
+                }
+            }
+        }
         let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         for held in lost {
             if let Some(h) = tables.get(&held.t).filter(|h| h.epoch == Some(held.e)) {
