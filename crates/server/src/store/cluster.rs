@@ -108,8 +108,11 @@ SELECT epoch FROM c";
 /// created is left to its creator), and with `$6` also the leases that still name
 /// `$1` (a restarted node's tables from its previous run; then the share is all of
 /// them, as a lone node's restart needs). The tables running here
-/// (`$2`, a JSON array) are left alone: their next heartbeat renews them. The share is the orphans
-/// divided by the live nodes, at most `$5`. An expired lease is taken `FOR UPDATE
+/// (`$2`, a JSON array) are left alone: their next heartbeat renews them. The share,
+/// at most `$5`, is the larger of the orphans divided by the live nodes and what brings
+/// this node up to an even split of every live table: a node scanning after another
+/// took half then takes the rest, where half of what was left each time took a dozen
+/// scans, 2 s apart, to move a thousand tables. An expired lease is taken `FOR UPDATE
 /// SKIP LOCKED`, so nodes scanning at once take different tables instead of queueing
 /// on the same rows (and taking nothing); the upsert's condition (as in [`CLAIM`])
 /// still refuses a lease that another node renewed or claimed meanwhile. Each claim
@@ -128,9 +131,18 @@ const CLAIM_ORPHANS: &str = "WITH running AS (
     WHERE g.status IN ('open', 'playing') AND g.created_at < $3
       AND g.id NOT IN (SELECT id FROM running)
       AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = g.id)
+), orphans AS (
+    SELECT (SELECT count(*) FROM expired) + (SELECT count(*) FROM unleased) AS n
+), fair AS (
+    SELECT ceil((SELECT count(*) FROM game_tables WHERE status IN ('open', 'playing'))::numeric
+        / (SELECT n FROM live))::bigint - (SELECT count(*) FROM table_leases l
+            JOIN game_tables g ON g.id = l.table_id
+            WHERE l.node = $1 AND l.expires_at >= clock_timestamp()
+              AND g.status IN ('open', 'playing')) AS n
 ), share AS (
-    SELECT CASE WHEN $6 THEN $5::bigint ELSE least($5::bigint, ceil(((SELECT count(*) FROM expired) + (SELECT count(*) FROM unleased))::numeric
-        / (SELECT n FROM live))::bigint) END AS n
+    SELECT CASE WHEN $6 THEN $5::bigint ELSE least($5::bigint, greatest(
+        ceil((SELECT n FROM orphans)::numeric / (SELECT n FROM live))::bigint,
+        (SELECT n FROM fair))) END AS n
 ), taken AS (
     SELECT l.table_id FROM table_leases l
     WHERE l.table_id IN (SELECT table_id FROM expired)
