@@ -18,6 +18,10 @@ use std::sync::Arc;
 use takuge_engine::Registry;
 use tokio::sync::{mpsc, oneshot};
 
+/// How many claimed tables a node loads at once after a failover: the database
+/// pool has 8 connections, and the tables running here and the heartbeat need some.
+const RESTORE_AT_ONCE: usize = 4;
+
 /// The tables in memory, by id: the hub's map, which the cluster reads to answer
 /// for the tables this node runs.
 pub type Tables = Arc<std::sync::Mutex<HashMap<TableId, TableHandle>>>;
@@ -32,6 +36,10 @@ pub struct Hub {
     /// (its lease taken, docs/ARCHITECTURE.md "Several nodes") before it is loaded.
     node: Option<String>,
     loading: KeyedLock<TableId>,
+    /// Tables claimed by a failover scan and not loaded yet, with their epochs: the
+    /// heartbeat renews their leases too, so a slow restore under load does not lose
+    /// them to another node's scan, and one lost meanwhile is not loaded.
+    restoring: std::sync::Mutex<HashMap<TableId, i64>>,
     finished: FinishedCache,
     registry: Registry,
     db: Store,
@@ -63,6 +71,7 @@ impl Hub {
             tables: Arc::new(std::sync::Mutex::new(HashMap::new())),
             node,
             loading: KeyedLock::default(),
+            restoring: Default::default(),
             finished: FinishedCache::new(finished_cache_tables),
             registry,
             db,
@@ -117,19 +126,81 @@ impl Hub {
         }
     }
 
-    /// The tables this node runs under a lease, with their epochs (several nodes).
+    /// Loads and starts the tables this node has just claimed (`claimed`, each under
+    /// the epoch of its claim), at most `RESTORE_AT_ONCE` at a time: one at a time,
+    /// a node taking over a dead node's thousand tables needed far longer than a
+    /// lease, and each is mostly waiting on the database. How many started; a table
+    /// already running here (a request loaded it meanwhile) is left as it runs.
+    pub async fn restore_claimed(&self, claimed: Vec<crate::store::cluster::Held>) -> usize {
+        use futures_util::StreamExt;
+        self.restoring
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(claimed.iter().map(|h| (h.t, h.e)));
+        futures_util::stream::iter(claimed)
+            .map(|held| self.restore_under(held.t, held.e))
+            .buffer_unordered(RESTORE_AT_ONCE)
+            .filter(|&started| std::future::ready(started))
+            .count()
+            .await
+    }
+
+    /// `restore` for a table this node claimed already, under `epoch`.
+    async fn restore_under(&self, id: TableId, epoch: i64) -> bool {
+        let _loading = self.loading.lock(id).await;
+        let still_ours = self
+            .restoring
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&id)
+            .is_some_and(|e| e == epoch);
+        if !still_ours
+            || self.is_running(id)
+            || self.closing.load(std::sync::atomic::Ordering::Relaxed)
+        {
+            return false;
+        }
+        match self.load_claimed(id, None, Some(epoch)).await {
+            Ok(Loaded::Yes) => true,
+            Ok(Loaded::NoSuchTable) => false,
+            Err(e) => {
+                tracing::error!(table = id, error = %e.message, "cannot restore table");
+                false
+            }
+        }
+    }
+
+    /// The tables this node runs under a lease, with their epochs (several nodes),
+    /// and those it claimed and is still loading.
     pub fn held(&self) -> Vec<crate::store::cluster::Held> {
-        let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        tables
-            .iter()
-            .filter(|(_, h)| !h.tx.is_closed())
-            .filter_map(|(&t, h)| h.epoch.map(|e| crate::store::cluster::Held { t, e }))
-            .collect()
+        let mut held: Vec<_> = {
+            let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+            tables
+                .iter()
+                .filter(|(_, h)| !h.tx.is_closed())
+                .filter_map(|(&t, h)| h.epoch.map(|e| crate::store::cluster::Held { t, e }))
+                .collect()
+        };
+        let restoring = self.restoring.lock().unwrap_or_else(|e| e.into_inner());
+        held.extend(
+            restoring
+                .iter()
+                .map(|(&t, &e)| crate::store::cluster::Held { t, e }),
+        );
+        held
     }
 
     /// Stops at once the tables whose lease another node took (their followers are
     /// told they moved): each only if it still runs under that epoch.
     pub fn lose(&self, lost: &[crate::store::cluster::Held]) {
+        {
+            let mut restoring = self.restoring.lock().unwrap_or_else(|e| e.into_inner());
+            for held in lost {
+                if restoring.get(&held.t) == Some(&held.e) {
+                    restoring.remove(&held.t);
+                }
+            }
+        }
         let tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         for held in lost {
             if let Some(h) = tables.get(&held.t).filter(|h| h.epoch == Some(held.e)) {
@@ -187,30 +258,49 @@ impl Hub {
     /// Loads table `id` (kept replayed, or from the database) and starts it with
     /// `first` in its mailbox. The caller holds the table's lock in `loading`.
     async fn load(&self, id: TableId, first: Option<Cmd>) -> Result<Loaded, ApiError> {
-        let (prepared, epoch) = match self.finished.get(id) {
-            // Over: nothing writes it again, so it needs no lease.
-            Some(kept) => (kept, None),
-            None => {
-                // The lease first, then the table: what is read is all that was
-                // committed under the epochs before this one (a claim waits for their
-                // writes).
-                let epoch = match self.claim(id).await? {
-                    Ok(epoch) => epoch,
-                    Err(loaded) => return Ok(loaded),
-                };
-                let Some((meta, log)) = table::load(&self.db, id).await? else {
-                    return Ok(Loaded::NoSuchTable);
-                };
-                self.metrics
-                    .table_loads
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let prepared = table::prepare(&self.registry, meta, log)?;
-                if let Some(copy) = prepared.snapshot() {
-                    self.finished.put(id, copy);
-                }
-                (prepared, epoch)
-            }
+        // Over: nothing writes it again, so it needs no lease.
+        if let Some(kept) = self.finished.get(id) {
+            return self.run(kept, first, None);
+        }
+        // The lease first, then the table: what is read is all that was committed
+        // under the epochs before this one (a claim waits for their writes).
+        let epoch = match self.claim(id).await? {
+            Ok(epoch) => epoch,
+            Err(loaded) => return Ok(loaded),
         };
+        self.load_claimed(id, first, epoch).await
+    }
+
+    /// Loads table `id` from the database, its lease (if it takes one) already
+    /// claimed under `epoch`, and starts it with `first` in its mailbox. The caller
+    /// holds the table's lock in `loading`.
+    async fn load_claimed(
+        &self,
+        id: TableId,
+        first: Option<Cmd>,
+        epoch: Option<i64>,
+    ) -> Result<Loaded, ApiError> {
+        let Some((meta, log)) = table::load(&self.db, id).await? else {
+            return Ok(Loaded::NoSuchTable);
+        };
+        self.metrics
+            .table_loads
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let prepared = table::prepare(&self.registry, meta, log)?;
+        if let Some(copy) = prepared.snapshot() {
+            self.finished.put(id, copy);
+        }
+        self.run(prepared, first, epoch)
+    }
+
+    /// Starts `prepared` and puts it in the map.
+    fn run(
+        &self,
+        prepared: table::Prepared,
+        first: Option<Cmd>,
+        epoch: Option<i64>,
+    ) -> Result<Loaded, ApiError> {
+        let id = prepared.id();
         let handle = self.start(prepared, first, epoch)?;
         self.tables
             .lock()
@@ -274,11 +364,7 @@ impl Hub {
             Ok(epoch) => epoch,
             Err(_) => return Err(ApiError::unknown_table(id)),
         };
-        let handle = self.start(prepared, None, epoch)?;
-        self.tables
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id, handle);
+        self.run(prepared, None, epoch)?;
         Ok(None)
     }
 

@@ -525,7 +525,16 @@ impl Server {
             // not missed.
             cluster::events::start(&state).await;
         }
-        let restored = state.hub.restore_all().await.map_err(|e| e.message)?;
+        // A named node takes back its own tables and those nobody holds, claimed in
+        // one statement and loaded several at a time; one node alone restores every
+        // unfinished table.
+        let restored = if state.cluster.instance().is_some() {
+            cluster::nodes::take_orphans(&state, true)
+                .await
+                .map_err(|e| format!("cannot restore the tables: {e}"))?
+        } else {
+            state.hub.restore_all().await.map_err(|e| e.message)?
+        };
         if state.cluster.instance().is_some() {
             cluster::nodes::spawn_loops(&state);
         }

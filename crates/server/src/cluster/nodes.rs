@@ -5,7 +5,7 @@
 //! a graceful stop hands its tables to the least-loaded live nodes.
 
 use super::{events, lease_ms, NodeConfig, FAILOVER_EVERY, HEARTBEAT, LEASE};
-use crate::store::cluster::Held;
+use crate::store::cluster::{Held, OrphanScan};
 use crate::store::{Store, StoreError};
 use crate::AppState;
 use std::sync::atomic::Ordering;
@@ -110,29 +110,68 @@ pub async fn heartbeat(state: &AppState) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Claims this node's share of the live tables nobody holds (their node stopped
-/// heartbeating) and restores them: at most the orphans divided by the live nodes,
-/// so that several nodes looking at once spread them.
+/// The failover scan: claims and restores this node's share of the live tables
+/// nobody holds (their node stopped heartbeating).
 pub async fn failover(state: &AppState) -> Result<(), StoreError> {
-    if me(state).is_none() {
-        return Ok(());
-    }
-    let live = state.db.live_nodes(lease_ms()).await?.len().max(1);
-    // A table created in the last lease is left to its creator, which claims it.
-    let created_before = crate::time::now() - LEASE.as_secs() as i64;
-    let orphans = state.db.orphaned_tables(created_before, 1000).await?;
-    let share = orphans.len().div_ceil(live);
-    for id in orphans.into_iter().take(share) {
-        if state.hub.restore(id).await {
-            state
-                .metrics
-                .failover_restores
-                .fetch_add(1, Ordering::Relaxed);
-            tracing::info!(table = id, "table of a stopped node restored here");
-        }
-    }
-    Ok(())
+    take_orphans(state, false).await.map(|_| ())
 }
+
+/// Claims, in one statement, this node's share of the live tables nobody holds (at
+/// most the orphans divided by the live nodes, so that several nodes looking at once
+/// spread them; with `mine_too`, at start, every orphan and every table whose lease
+/// still names this node), then restores them several at a time; how many started.
+/// The claim is one statement and the restores overlap because a dead node's
+/// thousand tables, claimed and loaded one by one, took longer than a lease under
+/// load (docs/PERFORMANCE.md, "Several nodes under load").
+pub async fn take_orphans(state: &AppState, mine_too: bool) -> Result<usize, StoreError> {
+    let Some((name, _)) = me(state) else {
+        return Ok(0);
+    };
+    let started = std::time::Instant::now();
+    let running: Vec<i64> = state.hub.held().iter().map(|h| h.t).collect();
+    let claimed = state
+        .db
+        .claim_orphans(OrphanScan {
+            node: name,
+            running: &running,
+            // A table created in the last lease is left to its creator, which claims it.
+            created_before: crate::time::now() - LEASE.as_secs() as i64,
+            lease_ms: lease_ms(),
+            limit: SCAN_LIMIT,
+            mine_too,
+        })
+        .await?;
+    if claimed.is_empty() {
+        return Ok(0);
+    }
+    let count = claimed.len();
+    state
+        .metrics
+        .lease_claims
+        .fetch_add(count as u64, Ordering::Relaxed);
+    // Logged at the claim and again once restored (scripts/cluster-bench times a
+    // failover's restores from the pair).
+    tracing::info!(
+        claimed = count,
+        claim_ms = started.elapsed().as_millis() as u64,
+        "tables nobody held claimed here; restoring them"
+    );
+    let restored = state.hub.restore_claimed(claimed).await;
+    state
+        .metrics
+        .failover_restores
+        .fetch_add(restored as u64, Ordering::Relaxed);
+    tracing::info!(
+        claimed = count,
+        restored,
+        total_ms = started.elapsed().as_millis() as u64,
+        "tables nobody held restored here"
+    );
+    Ok(restored)
+}
+
+/// At most this many tables claimed by one scan (the next scan takes more).
+const SCAN_LIMIT: i64 = 5000;
 
 /// At a graceful stop, once every table here has stopped: hands `held` to the live
 /// nodes, each table to the least loaded (counting what it is handed), under a new

@@ -102,6 +102,88 @@ const PLACE: &str = "WITH c AS (
 )
 SELECT epoch FROM c";
 
+/// Claims for node `$1`, in one statement, its share of the live tables nobody holds
+/// (the failover scan; docs/ARCHITECTURE.md "Several nodes"): those whose lease
+/// expired, or that never had one (created before `$3`, Unix seconds, so a table just
+/// created is left to its creator), and with `$6` also the leases that still name
+/// `$1` (a restarted node's tables from its previous run; then the share is all of
+/// them, as a lone node's restart needs). The tables running here
+/// (`$2`, a JSON array) are left alone: their next heartbeat renews them. The share,
+/// at most `$5`, is the larger of the orphans divided by the live nodes and what brings
+/// this node up to an even split of every live table: a node scanning after another
+/// took half then takes the rest, where half of what was left each time took a dozen
+/// scans, 2 s apart, to move a thousand tables. An expired lease is taken `FOR UPDATE
+/// SKIP LOCKED`, so nodes scanning at once take different tables instead of queueing
+/// on the same rows (and taking nothing); the upsert's condition (as in [`CLAIM`])
+/// still refuses a lease that another node renewed or claimed meanwhile. Each claim
+/// bumps the epoch and is appended to the history.
+const CLAIM_ORPHANS: &str = "WITH running AS (
+    SELECT value::bigint AS id FROM jsonb_array_elements_text($2::jsonb)
+), live AS (
+    SELECT greatest(count(*), 1) AS n FROM nodes
+    WHERE heartbeat_at > clock_timestamp() - $4::bigint * interval '1 millisecond' AND NOT stopping
+), expired AS (
+    SELECT l.table_id FROM table_leases l JOIN game_tables g ON g.id = l.table_id
+    WHERE g.status IN ('open', 'playing') AND l.table_id NOT IN (SELECT id FROM running)
+      AND (l.expires_at < clock_timestamp() OR ($6 AND l.node = $1))
+), unleased AS (
+    SELECT g.id FROM game_tables g
+    WHERE g.status IN ('open', 'playing') AND g.created_at < $3
+      AND g.id NOT IN (SELECT id FROM running)
+      AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = g.id)
+), orphans AS (
+    SELECT (SELECT count(*) FROM expired) + (SELECT count(*) FROM unleased) AS n
+), fair AS (
+    SELECT ceil((SELECT count(*) FROM game_tables WHERE status IN ('open', 'playing'))::numeric
+        / (SELECT n FROM live))::bigint - (SELECT count(*) FROM table_leases l
+            JOIN game_tables g ON g.id = l.table_id
+            WHERE l.node = $1 AND l.expires_at >= clock_timestamp()
+              AND g.status IN ('open', 'playing')) AS n
+), share AS (
+    SELECT CASE WHEN $6 THEN $5::bigint ELSE least($5::bigint, greatest(
+        ceil((SELECT n FROM orphans)::numeric / (SELECT n FROM live))::bigint,
+        (SELECT n FROM fair))) END AS n
+), taken AS (
+    SELECT l.table_id FROM table_leases l
+    WHERE l.table_id IN (SELECT table_id FROM expired)
+    ORDER BY random() LIMIT (SELECT n FROM share)
+    FOR UPDATE OF l SKIP LOCKED
+), picked AS (
+    SELECT table_id FROM taken
+    UNION ALL
+    (SELECT id FROM unleased ORDER BY random()
+     LIMIT greatest((SELECT n FROM share) - (SELECT count(*) FROM taken), 0))
+), c AS (
+    INSERT INTO table_leases (table_id, node, epoch, expires_at)
+    SELECT table_id, $1, 1, clock_timestamp() + $4::bigint * interval '1 millisecond' FROM picked
+    ON CONFLICT (table_id) DO UPDATE SET
+        node = EXCLUDED.node, epoch = table_leases.epoch + 1, expires_at = EXCLUDED.expires_at
+    WHERE table_leases.node = EXCLUDED.node OR table_leases.expires_at < clock_timestamp()
+    RETURNING table_id, epoch, node
+), h AS (
+    INSERT INTO lease_claims (table_id, epoch, node, claimed_at)
+    SELECT table_id, epoch, node, clock_timestamp() FROM c
+)
+SELECT table_id, epoch FROM c";
+
+/// What the failover scan asks of [`Store::claim_orphans`].
+#[derive(Debug, Clone, Copy)]
+pub struct OrphanScan<'a> {
+    /// The node claiming.
+    pub node: &'a str,
+    /// The tables running on it (never claimed again: the heartbeat renews them).
+    pub running: &'a [i64],
+    /// A table without a lease is claimed only if created before this (Unix seconds).
+    pub created_before: i64,
+    /// The new leases' length.
+    pub lease_ms: i64,
+    /// At most this many tables in one scan.
+    pub limit: i64,
+    /// Also the leases that still name `node` (its previous run's), expired or not,
+    /// and every orphan rather than a share (a node starting).
+    pub mine_too: bool,
+}
+
 /// The live nodes, least loaded first: a fresh heartbeat and not stopping.
 const LIVE_NODES: &str = "SELECT name, url, live_tables FROM nodes
     WHERE heartbeat_at > clock_timestamp() - $1::bigint * interval '1 millisecond' AND NOT stopping
@@ -233,7 +315,7 @@ impl Store {
         if held.is_empty() {
             return Ok(Vec::new());
         }
-        let json = held_json(held)?;
+        let json = json_param(held)?;
         sqlx::query(RENEW)
             .bind(node)
             .bind(json)
@@ -256,7 +338,7 @@ impl Store {
         if held.is_empty() {
             return Ok(Vec::new());
         }
-        let json = held_json(held)?;
+        let json = json_param(held)?;
         sqlx::query(HAND_OVER)
             .bind(from)
             .bind(json)
@@ -275,7 +357,7 @@ impl Store {
         if held.is_empty() {
             return Ok(());
         }
-        let json = held_json(held)?;
+        let json = json_param(held)?;
         sqlx::query(
             "WITH m AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS m(t BIGINT, e BIGINT))
              UPDATE table_leases AS l SET expires_at = clock_timestamp() - interval '1 second'
@@ -325,28 +407,27 @@ impl Store {
         }
     }
 
-    /// Live tables (open or playing) nobody holds: their lease expired, or they never
-    /// had one (created before the nodes were named; `created_before`, Unix seconds,
-    /// leaves a table just created to the node creating it). At most `limit`, in a
-    /// random order so that nodes looking at once mostly try different ones.
-    pub async fn orphaned_tables(
-        &self,
-        created_before: i64,
-        limit: i64,
-    ) -> Result<Vec<i64>, StoreError> {
-        sqlx::query(
-            "SELECT g.id FROM game_tables g LEFT JOIN table_leases l ON l.table_id = g.id
-             WHERE g.status IN ('open', 'playing')
-               AND (l.expires_at < clock_timestamp() OR (l.table_id IS NULL AND g.created_at < $1))
-             ORDER BY random() LIMIT $2",
-        )
-        .bind(created_before)
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await?
-        .iter()
-        .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
-        .collect()
+    /// Claims the share of orphaned tables `scan` describes (see [`CLAIM_ORPHANS`]);
+    /// each table claimed with its new epoch.
+    pub async fn claim_orphans(&self, scan: OrphanScan<'_>) -> Result<Vec<Held>, StoreError> {
+        let running = json_param(scan.running)?;
+        sqlx::query(CLAIM_ORPHANS)
+            .bind(scan.node)
+            .bind(running)
+            .bind(scan.created_before)
+            .bind(scan.lease_ms)
+            .bind(scan.limit)
+            .bind(scan.mine_too)
+            .fetch_all(self.pool())
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(Held {
+                    t: r.try_get(0)?,
+                    e: r.try_get(1)?,
+                })
+            })
+            .collect()
     }
 
     /// Sends `payload` on `channel` to every node listening (PostgreSQL's NOTIFY).
@@ -360,9 +441,10 @@ impl Store {
     }
 }
 
-/// `held` as the JSON `jsonb_to_recordset` reads.
-fn held_json(held: &[Held]) -> Result<String, StoreError> {
-    serde_json::to_string(held).map_err(|e| StoreError::Other(sqlx::Error::Decode(e.into())))
+/// A list bound as JSON (what `jsonb_to_recordset` and `jsonb_array_elements_text`
+/// read): the `Any` driver binds no arrays.
+fn json_param<T: serde::Serialize>(list: &[T]) -> Result<String, StoreError> {
+    serde_json::to_string(list).map_err(|e| StoreError::Other(sqlx::Error::Decode(e.into())))
 }
 
 /// A connection that LISTENs on the nodes' channels (PostgreSQL), reconnecting by

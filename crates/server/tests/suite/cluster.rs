@@ -158,6 +158,59 @@ async fn a_killed_nodes_tables_are_claimed_and_restored_by_another_within_fiftee
 }
 
 #[tokio::test]
+async fn a_killed_nodes_tables_are_shared_between_the_live_nodes_each_claimed_once() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    // Every table starts on a (alone, so placement has nowhere else to put them).
+    let a = node(&env, "a").await;
+    let host = Client::guest(a.addr).await;
+    let mut ids = Vec::new();
+    for _ in 0..8 {
+        ids.push(started_table(&host).await);
+    }
+    let b = node(&env, "b").await;
+    let c = node(&env, "c").await;
+    let db = pool(&env).await;
+    a.kill().await;
+    let taken = eventually(Duration::from_secs(15), || async {
+        for &id in &ids {
+            if lease(&db, id).await.map(|l| l.0) == Some("a".to_string()) {
+                return false;
+            }
+        }
+        true
+    })
+    .await;
+    assert!(taken, "a's tables were not all claimed within 15 s");
+    // Each table was claimed once after a's claim, by b or c, and runs there.
+    let mut on = std::collections::HashMap::new();
+    for &id in &ids {
+        let history = claims(&db, id).await;
+        assert_eq!(history.len(), 2, "table {id}: {history:?}");
+        assert_eq!(history[0], (1, "a".to_string()));
+        let taker = history[1].1.clone();
+        let server = if taker == "b" { &b } else { &c };
+        assert_eq!(
+            server.cluster().route(id).await.expect("route"),
+            Route::Here
+        );
+        *on.entry(taker).or_insert(0) += 1;
+    }
+    // A scan claims its share (the orphans divided by the live nodes), so both
+    // took some; SKIP LOCKED keeps two scans at once from taking the same ones.
+    assert_eq!(on.len(), 2, "{on:?}");
+    let restored = |s: &Server| {
+        s.metrics()
+            .failover_restores
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    assert_eq!(restored(&b) + restored(&c), ids.len() as u64);
+    b.shutdown().await;
+    c.shutdown().await;
+}
+
+#[tokio::test]
 async fn a_write_under_a_lost_lease_is_refused_and_the_table_stops_with_moved() {
     let Some(env) = Env::new(Backend::Postgres).await else {
         return;
