@@ -27,6 +27,7 @@ pub mod message;
 pub mod metrics;
 pub mod moves;
 pub mod openapi;
+pub mod outbox;
 pub mod policy;
 pub mod profile;
 pub mod shelf;
