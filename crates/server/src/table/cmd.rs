@@ -81,7 +81,7 @@ pub enum Cmd {
     },
     /// Whether account `user_id` is to act here now (its profile's "waiting for you").
     Turn {
-        user_id: i64,
+        caller: Caller,
         reply: Reply<Turn>,
     },
     /// Closes the table if it was never started (`caps::expire_loop`).
