@@ -241,6 +241,60 @@ test('a dropped connection reconnects by itself and play goes on', async () => {
   }
 });
 
+test('a connection the server closes as lagging (1013) reconnects and shows the table as it is now', async () => {
+  const page = await newPlayer(browser, server.url, { plainBoards: true });
+  // Between the page and the server: while `lagging`, the server's messages to the
+  // first socket are lost on the way, as they are for a client that fell behind.
+  let lagging = false;
+  let sockets = 0;
+  let sentWhileLagging = 0;
+  let first = null;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const n = ++sockets;
+    if (n === 1) first = ws;
+    const upstream = ws.connectToServer();
+    upstream.onMessage((text) => {
+      if (!(lagging && n === 1)) ws.send(text);
+    });
+    ws.onMessage((text) => {
+      if (lagging && n === 1 && JSON.parse(text).type === 'act') sentWhileLagging += 1;
+      upstream.send(text);
+    });
+  });
+  await page.reload();
+  await page.waitForSelector('[data-form=create]');
+  try {
+    const table = await createTable(page, { game: 'ghost-at-home', players: 2 });
+    await waitSettled(page);
+    const stale = Number(await page.evaluate(() => document.body.dataset.version));
+    lagging = true;
+    // One move: the server plays it (and the bot answers at once), the page hears nothing.
+    const played = new Error('an act went out');
+    await playToEnd(page, {
+      timeout: 10000,
+      onStep: () => {
+        if (sentWhileLagging > 0) throw played;
+      },
+    }).catch((e) => {
+      if (e !== played) throw e;
+    });
+    const serverVersion = () =>
+      page.evaluate(async (id) => (await (await fetch(`/api/tables/${id}`)).json()).version, table);
+    for (let i = 0; i < 100 && (await serverVersion()) <= stale; i++) await new Promise((r) => setTimeout(r, 100));
+    const now = await serverVersion();
+    assert.ok(now > stale, 'the server moved on');
+    assert.equal(Number(await page.evaluate(() => document.body.dataset.version)), stale, 'the page missed it');
+    // The server gives up on the socket as it does on one that fell behind.
+    await first.close({ code: 1013, reason: 'this connection fell behind; reconnect to resume' });
+    await page.waitForFunction((v) => Number(document.body.dataset.version) >= v && document.body.dataset.connected === '1', now, { timeout: 20000 });
+    await waitSettled(page);
+    assert.ok(sockets >= 2, 'it reconnected');
+    assert.equal(Number(await page.evaluate(() => document.body.dataset.version)), await serverVersion());
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('an act refused as unavailable (its table moving between servers) is sent again with the same id', async () => {
   const page = await newPlayer(browser, server.url, { plainBoards: true });
   // Between the page and the server: the first act is answered `unavailable` (nothing

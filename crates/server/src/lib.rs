@@ -27,6 +27,7 @@ pub mod message;
 pub mod metrics;
 pub mod moves;
 pub mod openapi;
+pub mod outbox;
 pub mod policy;
 pub mod profile;
 pub mod shelf;
@@ -344,6 +345,7 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(games))
         .routes(routes!(lobby, create_table))
         .routes(routes!(table_info))
+        .routes(routes!(table_turn))
         .routes(routes!(sit))
         .routes(routes!(leave))
         .routes(routes!(fill_bots))

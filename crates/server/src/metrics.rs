@@ -10,6 +10,8 @@ pub struct Metrics {
     pub open_tables: AtomicI64,
     pub ws_connections: AtomicI64,
     pub ws_messages_in: AtomicU64,
+    /// WebSocket connections closed (1013) because they fell behind (`crate::outbox`).
+    pub ws_closed_lagging: AtomicU64,
     pub rate_limited: AtomicU64,
     /// From a table asking for its action to be committed to hearing it is durable.
     pub commit_wait: Histogram,
@@ -199,7 +201,7 @@ impl Metrics {
     /// table or account.
     pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::new();
-        let rows: [(&str, &str, &str, i64); 18] = [
+        let rows: [(&str, &str, &str, i64); 19] = [
             (
                 "takuge_http_requests_total",
                 "counter",
@@ -229,6 +231,12 @@ impl Metrics {
                 "counter",
                 "WebSocket messages received from clients",
                 self.ws_messages_in.load(Ordering::Relaxed) as i64,
+            ),
+            (
+                "takuge_websocket_closed_lagging_total",
+                "counter",
+                "WebSocket connections closed (1013) because they fell behind",
+                self.ws_closed_lagging.load(Ordering::Relaxed) as i64,
             ),
             (
                 "takuge_rate_limited_total",

@@ -17,10 +17,11 @@ use crate::shelf::plays::{history_of, Play, PlayGame};
 use crate::shelf::{registered, unknown_user, visibility_of, visible_owner, Person};
 use crate::table::{Clock, Cmd, Turn};
 use crate::AppState;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::Json;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use takuge_protocol::ProfileChange;
 use utoipa::ToSchema;
@@ -141,9 +142,13 @@ fn owner_of(user: &User) -> ProfileUser {
     summary = "one's own profile: tables, the ones waiting for one's move, finished games, numbers, results over time",
     security(("bearer" = []), ("cookie" = [])),
     responses((status = 200, description = "the caller's profile (a guest's has its tables, no plays)", body = Profile)))]
-pub async fn my_profile(State(state): S, auth: Auth) -> Result<Json<Profile>, ApiError> {
+pub async fn my_profile(
+    State(state): S,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    auth: Auth,
+) -> Result<Json<Profile>, ApiError> {
     let user = owner_of(&auth.user);
-    Ok(Json(build(&state, user, true).await?))
+    Ok(Json(build(&state, user, (true, client.ip())).await?))
 }
 
 #[utoipa::path(get, path = "/api/profiles/{id}", tag = "accounts",
@@ -156,6 +161,7 @@ pub async fn my_profile(State(state): S, auth: Auth) -> Result<Json<Profile>, Ap
     ))]
 pub async fn profile(
     State(state): S,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     MaybeAuth(auth): MaybeAuth,
     ApiPath(name): ApiPath<String>,
 ) -> Result<Json<Profile>, ApiError> {
@@ -164,7 +170,9 @@ pub async fn profile(
         .await?
         .ok_or_else(|| unknown_user(&name))?;
     let own = auth.as_ref().is_some_and(|a| a.user.id == id);
-    Ok(Json(build(&state, owner_of(&user), own).await?))
+    Ok(Json(
+        build(&state, owner_of(&user), (own, client.ip())).await?,
+    ))
 }
 
 #[utoipa::path(put, path = "/api/me", tag = "accounts",
@@ -196,12 +204,18 @@ pub async fn set_profile(
     Ok(Json(user))
 }
 
-async fn build(state: &AppState, user: ProfileUser, own: bool) -> Result<Profile, ApiError> {
+/// `own`: the caller's own profile, asked from `client` (whose address a node passes on
+/// when it asks another node for a table's "your move").
+async fn build(
+    state: &AppState,
+    user: ProfileUser,
+    (own, client): (bool, IpAddr),
+) -> Result<Profile, ApiError> {
     let visibility = visibility_of(&state.db, user.id)
         .await?
         .as_str()
         .to_string();
-    let tables = tables_of(state, user.id, own).await?;
+    let tables = tables_of(state, user.id, (own, client)).await?;
     let waiting = tables
         .iter()
         .filter(|t| t.to_act == Some(true))
@@ -250,28 +264,26 @@ async fn build(state: &AppState, user: ProfileUser, own: bool) -> Result<Profile
 
 /// The tables open or in play where `user` holds a seat of its own (not one a bot took
 /// over), newest first; on one's own profile with whether it is one's move.
-async fn tables_of(state: &AppState, user: i64, own: bool) -> Result<Vec<ProfileTable>, ApiError> {
+async fn tables_of(
+    state: &AppState,
+    user: i64,
+    (own, client): (bool, IpAddr),
+) -> Result<Vec<ProfileTable>, ApiError> {
     let rows = state.db.seated_tables(user, own).await?;
-    let mut tables = Vec::with_capacity(rows.len());
-    for r in rows {
-        let (id, status) = (r.id, r.status);
-        let turn = if own && status == "playing" {
-            // A table that cannot answer now (shutting down) is simply not waiting.
-            Some(
-                state
-                    .hub
-                    .ask(id, |reply| Cmd::Turn {
-                        user_id: user,
-                        reply,
-                    })
-                    .await
-                    .unwrap_or_default(),
-            )
-        } else if own {
-            Some(Turn::default())
-        } else {
+    // Asked of every table in play at once: some may be on other nodes.
+    let turns = futures_util::future::join_all(rows.iter().map(|r| async move {
+        if !own {
             None
-        };
+        } else if r.status == "playing" {
+            Some(turn_of(state, r.id, (user, client)).await)
+        } else {
+            Some(Turn::default())
+        }
+    }))
+    .await;
+    let mut tables = Vec::with_capacity(rows.len());
+    for (r, turn) in rows.into_iter().zip(turns) {
+        let (id, status) = (r.id, r.status);
         tables.push(ProfileTable {
             id,
             game: r.game,
@@ -286,6 +298,33 @@ async fn tables_of(state: &AppState, user: i64, own: bool) -> Result<Vec<Profile
         });
     }
     Ok(tables)
+}
+
+/// Whether it is `user`'s move at table `id`, from the table itself: asked here, or of
+/// the node that runs it (several nodes; the database holds no pending seats, and
+/// working them out would replay the game). A table that cannot answer now (shutting
+/// down, moving, its node unreachable) is simply not waiting.
+async fn turn_of(state: &AppState, id: i64, (user, client): (i64, IpAddr)) -> Turn {
+    match state.cluster.route(id).await {
+        Ok(crate::cluster::Route::Here) => {
+            let caller = crate::table::Caller {
+                user_id: user,
+                name: String::new(),
+            };
+            state
+                .hub
+                .ask(id, |reply| Cmd::Turn { caller, reply })
+                .await
+                .unwrap_or_default()
+        }
+        Ok(crate::cluster::Route::Node { url, .. }) => {
+            let path = format!("/api/tables/{id}/turn");
+            crate::cluster::forward::get_from_owner(state, &url, &path, (user, client))
+                .await
+                .unwrap_or_default()
+        }
+        Err(_) => Turn::default(),
+    }
 }
 
 #[derive(Default)]

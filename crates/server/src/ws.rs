@@ -5,10 +5,11 @@ use crate::auth::{self, Credential, User};
 use crate::cluster::trust::Relayed;
 use crate::error::ApiError;
 use crate::limit::CountGuard;
+use crate::outbox::{Lag, LAGGING_REASON, TRY_AGAIN_LATER};
 use crate::table::{Caller, TableId, CONNECTION_BACKLOG, PROTOCOL};
 use crate::ws_follow::Connection;
 use crate::AppState;
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -136,9 +137,10 @@ use axum::extract::FromRequestParts;
 
 /// Close code 1008, "policy violation": the session this socket acted for has ended.
 const SESSION_ENDED: u16 = 1008;
-/// Close code 1013, "try again later": a table this socket followed could not be found
-/// again on any node in time; the client reconnects and subscribes afresh.
-const TRY_AGAIN_LATER: u16 = 1013;
+/// A connection being closed gets this long to take its close frame (after what was
+/// already being written to it) and answer it; a client that reads nothing meanwhile
+/// is cut off.
+const CLOSE_WAIT: Duration = Duration::from_secs(10);
 
 /// Waits for the session's end (never, for a socket a node passed on: its session
 /// lives on that node).
@@ -169,7 +171,7 @@ async fn run(
     state.metrics.ws_connections.fetch_add(1, Ordering::Relaxed);
     tracing::debug!(conn, user = user.id, relayed, "websocket open");
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(CONNECTION_BACKLOG);
+    let (tx, mut rx, lag) = crate::outbox::channel(CONNECTION_BACKLOG);
     let caller = Caller {
         user_id: user.id,
         name: user.display_name.clone(),
@@ -182,6 +184,12 @@ async fn run(
     let mut ping = tokio::time::interval(PING_EVERY);
     let mut last_heard = tokio::time::Instant::now();
     while alive {
+        // Fell behind: what is queued is stale, and the client resumes from the
+        // current state once it reconnects.
+        if lag.is_set() {
+            close_lagging(&state, conn, (&mut sink, &mut stream)).await;
+            break;
+        }
         let due = me.next_reroute();
         tokio::select! {
             out = rx.recv() => match out {
@@ -190,22 +198,20 @@ async fn run(
                     if me.local_moved(text.as_str()) {
                         continue;
                     }
-                    alive = sink.send(Message::Text(text)).await.is_ok();
+                    alive = put(&mut sink, Message::Text(text), &lag).await;
                 }
                 None => alive = false,
             },
             Some(event) = events.recv() => {
                 if let Some(text) = me.upstream_event(event) {
-                    alive = sink.send(Message::Text(text.into())).await.is_ok();
+                    alive = put(&mut sink, Message::Text(text.into()), &lag).await;
                 }
             }
+            () = lag.wait() => continue,
             () = sleep_until(due) => {
                 if !me.reroute_due().await {
-                    let frame = CloseFrame {
-                        code: TRY_AGAIN_LATER,
-                        reason: "a table moved between servers; reconnect".into(),
-                    };
-                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    let reason = "a table moved between servers; reconnect";
+                    close(&mut sink, &mut stream, TRY_AGAIN_LATER, reason).await;
                     break;
                 }
             }
@@ -240,7 +246,7 @@ async fn run(
                 if last_heard.elapsed() > IDLE {
                     break;
                 }
-                alive = sink.send(Message::Ping(Vec::new().into())).await.is_ok();
+                alive = put(&mut sink, Message::Ping(Vec::new().into()), &lag).await;
             }
             _ = shutdown.changed() => {
                 let _ = sink.send(Message::Close(None)).await;
@@ -251,8 +257,7 @@ async fn run(
                     .as_ref()
                     .and_then(|r| *r.closed.borrow())
                     .unwrap_or(crate::sockets::REVOKED);
-                let frame = CloseFrame { code: SESSION_ENDED, reason: reason.into() };
-                let _ = sink.send(Message::Close(Some(frame))).await;
+                close(&mut sink, &mut stream, SESSION_ENDED, reason).await;
                 break;
             }
         }
@@ -261,6 +266,51 @@ async fn run(
     drop(registration);
     state.metrics.ws_connections.fetch_sub(1, Ordering::Relaxed);
     tracing::debug!(conn, "websocket closed");
+}
+
+type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
+type Stream = futures_util::stream::SplitStream<WebSocket>;
+
+/// Writes `msg` to the client; `false` when the socket failed. A write the client does
+/// not take (it stopped reading) is given up once the connection is marked as fallen
+/// behind: the loop then closes it.
+async fn put(sink: &mut Sink, msg: Message, lag: &Lag) -> bool {
+    tokio::select! {
+        sent = sink.send(msg) => sent.is_ok(),
+        () = lag.wait() => true,
+    }
+}
+
+/// Closes a connection that fell behind with 1013 and a reason that is the same for
+/// everyone (it names no table and no seat), and counts it.
+async fn close_lagging(state: &AppState, conn: u64, (sink, stream): (&mut Sink, &mut Stream)) {
+    state
+        .metrics
+        .ws_closed_lagging
+        .fetch_add(1, Ordering::Relaxed);
+    tracing::info!(conn, "websocket fell behind; closing it (1013)");
+    close(sink, stream, TRY_AGAIN_LATER, LAGGING_REASON).await;
+}
+
+/// Closes the connection with `code` and `reason`, and waits (a while) for the client
+/// to answer the close: dropped at once, a socket with the client's late messages
+/// (a pong) still arriving is reset, and the client's kernel throws away what it had
+/// not read yet, the close frame among them.
+async fn close(sink: &mut Sink, stream: &mut Stream, code: u16, reason: &'static str) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let closing = async {
+        if sink.send(Message::Close(Some(frame))).await.is_ok() {
+            while let Some(Ok(msg)) = stream.next().await {
+                if matches!(msg, Message::Close(_)) {
+                    break;
+                }
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_WAIT, closing).await;
 }
 
 /// Sleeps until `due`, or forever when nothing is due.

@@ -11,10 +11,10 @@ use crate::cluster::relay::{self, Event, Sent, Upstream};
 use crate::cluster::Route;
 use crate::error::ApiError;
 use crate::limit::CountGuard;
+use crate::outbox::Outbox;
 use crate::table::{Caller, Cmd, TableId, PROTOCOL};
 use crate::ws::error_msg;
 use crate::AppState;
-use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -79,7 +79,7 @@ pub struct Connection<'s> {
     conn: u64,
     caller: Caller,
     ip: IpAddr,
-    tx: mpsc::Sender<Utf8Bytes>,
+    tx: Outbox,
     relayed: bool,
     subscribed: HashMap<TableId, Followed>,
     upstreams: HashMap<Arc<str>, (u64, Upstream)>,
@@ -93,7 +93,7 @@ impl<'s> Connection<'s> {
         conn: u64,
         caller: Caller,
         ip: IpAddr,
-        tx: mpsc::Sender<Utf8Bytes>,
+        tx: Outbox,
         relayed: bool,
         events: mpsc::Sender<Event>,
     ) -> Self {
@@ -111,9 +111,10 @@ impl<'s> Connection<'s> {
         }
     }
 
-    /// A message to the client, after whatever is queued for it.
+    /// A message to the client, after whatever is queued for it (one that does not
+    /// fit closes the connection: `crate::outbox`).
     pub fn reply(&self, text: String) {
-        let _ = self.tx.try_send(text.into());
+        let _ = self.tx.send(text.into());
     }
 
     /// When the next look-up again is due, if any table is lost.
@@ -143,7 +144,12 @@ impl<'s> Connection<'s> {
     /// What an upstream said: the text to relay to the client, if any.
     pub fn upstream_event(&mut self, event: Event) -> Option<String> {
         match event {
-            Event::Closed { node, id } => {
+            Event::Closed { node, id, lagging } => {
+                // The owner closed it because it fell behind: so does the client's
+                // socket (the owner's messages reach the client through it alone).
+                if lagging {
+                    self.tx.lag().mark();
+                }
                 if self.upstreams.get(&node).is_some_and(|(i, _)| *i == id) {
                     self.drop_upstream(&node);
                 }
@@ -270,7 +276,7 @@ impl<'s> Connection<'s> {
                 me,
                 (name, url),
                 (self.caller.user_id, self.ip),
-                (id, self.events.clone()),
+                (id, self.events.clone(), self.tx.lag()),
                 self.state.metrics.clone(),
             )
             .await

@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::error::ErrorBody;
 use crate::extract::ApiJson;
 use crate::extract::{ApiPath, ApiQuery};
-use crate::table::{Clock, Cmd, TableId, TableInfo};
+use crate::table::{Clock, Cmd, TableId, TableInfo, Turn};
 use crate::time::now;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -212,6 +212,29 @@ pub async fn lobby(
         })
         .collect();
     Ok(Json(Lobby { tables }))
+}
+
+#[utoipa::path(get, path = "/api/tables/{id}/turn", tag = "tables",
+    summary = "whether it is your move at a table in play",
+    params(("id" = i64, Path, description = "the table")),
+    security(("bearer" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "whether one of your own seats is pending, and its deadline", body = Turn),
+        (status = 404, description = "`unknown_table` (also a private table you do not sit at)", body = ErrorBody),
+    ))]
+/// The profile's "your move" for one table, from the table itself: a node that does
+/// not run the table asks this of the one that does (`cluster::forward`).
+pub async fn table_turn(
+    State(state): S,
+    auth: Auth,
+    ApiPath(id): ApiPath<TableId>,
+) -> Result<Json<Turn>, ApiError> {
+    let c = caller(&auth.user);
+    let turn = state
+        .hub
+        .ask(id, |reply| Cmd::Turn { caller: c, reply })
+        .await?;
+    Ok(Json(turn))
 }
 
 #[utoipa::path(get, path = "/api/tables/{id}", tag = "tables",

@@ -58,7 +58,7 @@ impl Default for Forwarder {
 
 /// The live table a request reaches through the hub, from its method and path:
 /// `GET /api/tables/{id}` and `/api/tables/{id}/{sit,leave,bots,start,abandon,actions,
-/// record,replay}`. A path whose id does not parse is the handler's to refuse.
+/// record,replay,turn}`. A path whose id does not parse is the handler's to refuse.
 pub fn table_of(method: &Method, path: &str) -> Option<TableId> {
     let rest = path.strip_prefix("/api/tables/")?;
     let (id, action) = match rest.split_once('/') {
@@ -69,7 +69,7 @@ pub fn table_of(method: &Method, path: &str) -> Option<TableId> {
     let reaches_the_table = match action {
         None => method == Method::GET,
         Some("sit" | "leave" | "bots" | "start" | "abandon" | "actions") => method == Method::POST,
-        Some("record" | "replay") => method == Method::GET,
+        Some("record" | "replay" | "turn") => method == Method::GET,
         Some(_) => false,
     };
     reaches_the_table.then_some(id)
@@ -174,6 +174,46 @@ async fn pass(state: &Arc<AppState>, url: &str, req: Request) -> Result<Response
         response.headers_mut().insert(name, value);
     }
     Ok(response)
+}
+
+/// Asks the node at `url` (which owns the table) `GET path` for `user`, who came from
+/// `client`, the way a passed request goes, and reads its JSON answer: for what this
+/// node needs of a table it does not run (a profile's "your move", `crate::profile`).
+pub async fn get_from_owner<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    url: &str,
+    path: &str,
+    (user, client): (i64, std::net::IpAddr),
+) -> Result<T, ApiError> {
+    let Some(node) = state.cluster.node() else {
+        return Err(ApiError::internal(
+            "a table routed to another node on a single node",
+        ));
+    };
+    let mut out = state
+        .forwarder
+        .http
+        .get(format!("{}{path}", url.trim_end_matches('/')));
+    for (name, value) in trust::vouch(node, Some(user), client) {
+        out = out.header(name, value);
+    }
+    state
+        .metrics
+        .forwarded_requests
+        .fetch_add(1, Ordering::Relaxed);
+    let answer = out.send().await.and_then(|a| a.error_for_status());
+    let answer = match answer {
+        Ok(a) => a.json::<T>().await,
+        Err(e) => Err(e),
+    };
+    answer.map_err(|e| {
+        state
+            .metrics
+            .forward_failures
+            .fetch_add(1, Ordering::Relaxed);
+        tracing::warn!(url, error = %e, "cannot ask the table's node");
+        owner_unreachable()
+    })
 }
 
 /// The node that owns the table does not answer (it may have died: another node takes

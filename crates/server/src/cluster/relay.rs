@@ -13,6 +13,7 @@
 
 use super::{trust, NodeConfig};
 use crate::metrics::Metrics;
+use crate::outbox::{Lag, LAGGING_REASON, TRY_AGAIN_LATER};
 use crate::table::TableId;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -45,8 +46,13 @@ pub enum Event {
         id: u64,
         text: String,
     },
-    /// The upstream closed or failed: its node may be dead.
-    Closed { node: Arc<str>, id: u64 },
+    /// The upstream closed or failed: its node may be dead. `lagging`: the owner
+    /// closed it because it fell behind (`crate::outbox`).
+    Closed {
+        node: Arc<str>,
+        id: u64,
+        lagging: bool,
+    },
 }
 
 /// A client message passed up and not yet answered.
@@ -87,12 +93,13 @@ pub fn ws_url(advertise: &str) -> String {
 
 impl Upstream {
     /// Opens the WebSocket from this node (`me`) to the node `name` at `url` for
-    /// `user`, who came from `client`. Its messages arrive on `events`, marked `id`.
+    /// `user`, who came from `client`. Its messages arrive on `events`, marked `id`;
+    /// when they do not fit, the connection is marked by `lag` as fallen behind.
     pub async fn open(
         me: &NodeConfig,
         (name, url): (&str, &str),
         (user, client): (i64, IpAddr),
-        (id, events): (u64, mpsc::Sender<Event>),
+        (id, events, lag): (u64, mpsc::Sender<Event>, Arc<Lag>),
         metrics: Arc<Metrics>,
     ) -> Result<Upstream, String> {
         let mut request = ws_url(url)
@@ -109,7 +116,7 @@ impl Upstream {
             .map_err(|e| format!("cannot reach node {name}: {e}"))?;
         let node: Arc<str> = Arc::from(name);
         let (out, out_rx) = mpsc::channel(UPSTREAM_BACKLOG);
-        tokio::spawn(pump((node, id), socket, out_rx, events));
+        tokio::spawn(pump((node, id), socket, out_rx, (events, lag)));
         metrics.upstream_sockets.fetch_add(1, Ordering::Relaxed);
         Ok(Upstream {
             out,
@@ -149,17 +156,21 @@ impl Upstream {
 }
 
 /// Moves messages between the upstream socket and the connection until either ends.
+/// The owner's messages are never waited on the connection for: when they do not fit
+/// (the client reads too slowly), the connection is marked lagging and closes with
+/// 1013, and this upstream closes too (the owner then forgets it).
 async fn pump(
     (node, id): (Arc<str>, u64),
     socket: tokio_tungstenite::WebSocketStream<
         tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
     >,
     mut out: mpsc::Receiver<String>,
-    events: mpsc::Sender<Event>,
+    (events, lag): (mpsc::Sender<Event>, Arc<Lag>),
 ) {
     let (mut sink, mut stream) = socket.split();
     let mut ping = tokio::time::interval(PING_EVERY);
     let mut last_heard = tokio::time::Instant::now();
+    let mut lagging = false;
     loop {
         tokio::select! {
             _ = ping.tick() => {
@@ -187,18 +198,29 @@ async fn pump(
                     Message::Text(text) => {
                         let text = text.as_str().to_owned();
                         let event = Event::Message { node: node.clone(), id, text };
-                        if events.send(event).await.is_err() {
-                            return;
+                        match events.try_send(event) {
+                            Ok(()) => {}
+                            Err(mpsc::error::TrySendError::Full(_)) => {
+                                lag.mark();
+                                let _ = sink.send(Message::Close(None)).await;
+                                return;
+                            }
+                            Err(mpsc::error::TrySendError::Closed(_)) => return,
                         }
                     }
-                    Message::Close(_) => break,
+                    Message::Close(frame) => {
+                        lagging = frame.is_some_and(|f| {
+                            u16::from(f.code) == TRY_AGAIN_LATER && f.reason.as_str() == LAGGING_REASON
+                        });
+                        break;
+                    }
                     // Pings are answered by tungstenite; a pong only proves the node lives.
                     _ => {}
                 }
             }
         }
     }
-    let _ = events.send(Event::Closed { node, id }).await;
+    let _ = events.send(Event::Closed { node, id, lagging }).await;
 }
 
 /// The fields of a server message the connection needs to read.

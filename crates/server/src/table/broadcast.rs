@@ -1,25 +1,26 @@
 //! The table's followers (WebSocket connections of players and spectators) and what
 //! each is sent: after every change, its own view, legal actions and the log lines it
 //! has not had yet, as its viewer may read them. Connections of one viewer share one
-//! rendering; a connection that falls behind is dropped, never waited for.
+//! rendering; a connection that falls behind is dropped, never waited for, and its
+//! queue marks it so that it closes (`crate::outbox`): the client reconnects.
 
 use super::clock::{Clocks, Now};
 use super::log::acted;
 use super::model::Model;
 use crate::message::{table_message, LogLine, TableHead};
+use crate::outbox::Outbox;
 use axum::extract::ws::Utf8Bytes;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use takuge_engine::{Lang, Seat, Viewer};
 use takuge_protocol::PROTOCOL;
-use tokio::sync::mpsc;
 
-/// How many messages a connection may fall behind before it is unsubscribed.
+/// How many messages a connection may fall behind before it is unsubscribed (and closed).
 pub const CONNECTION_BACKLOG: usize = 1024;
 
 struct Sub {
     user_id: i64,
-    tx: mpsc::Sender<Utf8Bytes>,
+    tx: Outbox,
     sent_log: usize,
 }
 
@@ -40,18 +41,18 @@ impl Followers {
     }
 
     /// Follows connection `conn` of account `user_id`, which is sent the whole table at
-    /// once; a connection whose queue is full already is not added.
+    /// once; a connection whose queue is full already is not added (it is closing).
     pub fn subscribe(
         &mut self,
         (model, clocks, now): (&Model, &Clocks, Now),
         conn: u64,
         user_id: i64,
-        tx: mpsc::Sender<Utf8Bytes>,
+        tx: Outbox,
     ) {
         let (viewer, acts) = model.viewer_of(user_id);
         let (view, legal) = model.view_and_legal(viewer, acts);
         let msg = message_for((model, clocks, now), viewer, 0, &view, &legal);
-        if tx.try_send(msg).is_ok() {
+        if tx.send(msg) {
             self.subs.insert(
                 conn,
                 Sub {
@@ -67,7 +68,7 @@ impl Followers {
     pub fn moved(&mut self, table: super::TableId) {
         let msg = crate::message::moved_message(table);
         for (_, sub) in self.subs.drain() {
-            let _ = sub.tx.try_send(msg.clone());
+            let _ = sub.tx.send(msg.clone());
         }
     }
 
@@ -109,7 +110,7 @@ impl Followers {
         }
         for (conn, text) in msgs {
             if let Some(sub) = self.subs.get_mut(&conn) {
-                if sub.tx.try_send(text).is_err() {
+                if !sub.tx.send(text) {
                     dead.push(conn);
                 } else {
                     sub.sent_log = log_len;
@@ -120,7 +121,7 @@ impl Followers {
             tracing::warn!(
                 table = model.meta.id,
                 conn,
-                "connection fell behind or closed; unsubscribed"
+                "connection fell behind (it closes) or closed; unsubscribed"
             );
             self.subs.remove(&conn);
         }

@@ -4,7 +4,7 @@ use super::meta::{Caller, TableInfo, Turn};
 use crate::error::ApiError;
 use serde_json::Value;
 use takuge_engine::{MatchRecord, Seat};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 pub(super) type Reply<T> = oneshot::Sender<Result<T, ApiError>>;
 
@@ -66,7 +66,7 @@ pub enum Cmd {
         caller: Caller,
         conn: u64,
         invite: Option<String>,
-        tx: mpsc::Sender<axum::extract::ws::Utf8Bytes>,
+        tx: crate::outbox::Outbox,
         /// Whether the connection may follow one more table that is over
         /// (`Config::max_finished_subscriptions`).
         room_for_over: bool,
@@ -81,7 +81,7 @@ pub enum Cmd {
     },
     /// Whether account `user_id` is to act here now (its profile's "waiting for you").
     Turn {
-        user_id: i64,
+        caller: Caller,
         reply: Reply<Turn>,
     },
     /// Closes the table if it was never started (`caps::expire_loop`).

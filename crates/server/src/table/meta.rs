@@ -149,7 +149,7 @@ pub struct TableInfo {
 /// Whether an account is to act at a table: one of its own seats (not a bot's, not one
 /// a bot took over) is pending. Who is pending is public at the table; this says
 /// nothing about what anyone chose.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Turn {
     pub to_act: bool,
     /// Its move's deadline (Unix ms), on a clocked table.

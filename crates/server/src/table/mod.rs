@@ -245,8 +245,12 @@ impl Table {
             }
             Cmd::Unsubscribe { conn } => self.followers.unsubscribe(conn),
             Cmd::LeaseLost => self.fence.lose(),
-            Cmd::Turn { user_id, reply } => {
-                let _ = reply.send(Ok(self.model.turn(user_id, &self.clocks, now())));
+            Cmd::Turn { caller, reply } => {
+                let r = self
+                    .model
+                    .may_see(&caller, None)
+                    .map(|()| self.model.turn(caller.user_id, &self.clocks, now()));
+                let _ = reply.send(r);
             }
             Cmd::Expire { reply } => {
                 let r = self.expire().await;

@@ -74,22 +74,6 @@ async fn started_table(host: &Client) -> i64 {
     setup_table(host, &[], 3, 7).await
 }
 
-/// Waits up to `within` for `check` to hold, polling.
-async fn eventually<F, Fut>(within: Duration, mut check: F) -> bool
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let until = Instant::now() + within;
-    while Instant::now() < until {
-        if check().await {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    false
-}
-
 #[tokio::test]
 async fn a_table_is_owned_by_exactly_one_node_and_the_other_routes_to_it() {
     let Some(env) = Env::new(Backend::Postgres).await else {
@@ -562,4 +546,59 @@ async fn a_fenced_action_is_refused_alone_and_the_rest_of_its_batch_commits() {
         1
     );
     task.abort();
+}
+
+/// Node `name` on a port of its own, advertised at its real address (the other node
+/// passes requests to it).
+async fn reachable_node(env: &Env, name: &str) -> Server {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut config = node_config(env, name);
+    config.bind = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    if let Some(node) = config.node.as_mut() {
+        node.advertise = format!("http://127.0.0.1:{port}");
+    }
+    Server::start(config).await.expect("node starts")
+}
+
+/// The ids of a profile's tables waiting for its owner's move.
+fn waiting(profile: &Value) -> Vec<i64> {
+    profile["waiting"]
+        .as_array()
+        .map(|w| w.iter().filter_map(|t| t["id"].as_i64()).collect())
+        .unwrap_or_default()
+}
+
+/// "Your move" on a profile is the same on every node: the node that does not own the
+/// table asks the one that does (it used to answer "not your move").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_profile_shows_your_move_at_a_table_another_node_runs() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = reachable_node(&env, "a").await;
+    let b = reachable_node(&env, "b").await;
+    let alice = register(a.addr, "alice").await;
+    let table = setup_table(&alice, &[], 3, 1919).await;
+    let (owner, other) = match a.cluster().route(table).await.expect("route") {
+        Route::Here => (&a, &b),
+        Route::Node { .. } => (&b, &a),
+    };
+    let on_owner = alice.with_base(owner.addr);
+    let on_other = alice.with_base(other.addr);
+    // The bots move at once; then the table waits for alice.
+    let waits = eventually(Duration::from_secs(20), || async {
+        let (_, p) = on_owner.get("/api/profiles/me").await;
+        waiting(&p) == vec![table]
+    })
+    .await;
+    assert!(waits, "the owner never showed alice's move");
+    let (s, p) = on_other.get("/api/profiles/me").await;
+    assert_eq!(s, 200, "{p}");
+    assert_eq!(waiting(&p), vec![table], "{p}");
+    assert_eq!(p["tables"][0]["to_act"], true, "{p}");
+    a.shutdown().await;
+    b.shutdown().await;
 }

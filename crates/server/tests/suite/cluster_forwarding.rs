@@ -11,7 +11,9 @@ use takuge_server::cluster::pinned::Pins;
 use takuge_server::cluster::trust::{CLIENT_HEADER, SECRET_HEADER, USER_HEADER};
 use takuge_server::cluster::{NodeConfig, Route};
 use takuge_server::limit::Rate;
+use takuge_server::outbox::LAGGING_REASON;
 use takuge_server::{Config, Server};
+use tokio_tungstenite::tungstenite::Message;
 
 const SECRET: &str = "the-nodes-shared-secret";
 
@@ -81,19 +83,6 @@ async fn subscribed(c: &Client, table: i64) -> Ws {
     assert_eq!(first["table"], table);
     // Put back for `watch`, which wants every message from the first.
     Ws { stream: ws.stream }
-}
-
-async fn metric(base: &str, name: &str) -> i64 {
-    let text = reqwest::get(format!("{base}/metrics"))
-        .await
-        .expect("metrics")
-        .text()
-        .await
-        .expect("text");
-    text.lines()
-        .find_map(|l| l.strip_prefix(&format!("{name} ")))
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no {name} in /metrics"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -447,4 +436,60 @@ async fn when_the_owner_stops_the_client_finds_the_table_again_and_its_action_in
     );
     let _ = env;
     a.shutdown().await;
+}
+
+/// A client on node a following tables that node b runs stops reading while they play
+/// on: its socket on a closes with 1013 (not a silent gap), and a's upstream to b
+/// closes with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_tables_of_another_node_is_closed_with_1013() {
+    const TABLES: usize = 60;
+    let Some((_env, a, b, pins)) = two_nodes(|_| {}, |b| b.max_open_tables_per_user = TABLES).await
+    else {
+        return;
+    };
+    let (a_base, b_base) = (format!("http://{}", a.addr), format!("http://{}", b.addr));
+    let host = register(b.addr, "host").await;
+    let tables = bot_tables(&host, TABLES, 4).await;
+    for t in &tables {
+        pins.pin(*t, to_b(&b));
+    }
+    let mut laggard = slow_reader(&host.with_base(a.addr), a.addr).await;
+    for t in &tables {
+        let sub = json!({"type": "subscribe", "table": t}).to_string();
+        futures_util::SinkExt::send(&mut laggard, Message::Text(sub.into()))
+            .await
+            .expect("subscribe");
+    }
+    assert!(
+        eventually(Duration::from_secs(10), || async {
+            metric(&a_base, "takuge_upstream_sockets").await == 1
+        })
+        .await,
+        "a follows b's tables through an upstream"
+    );
+    for t in &tables {
+        let (s, body) = host
+            .post(&format!("/api/tables/{t}/start"), json!({}))
+            .await;
+        assert_eq!(s, 200, "{body}");
+    }
+    let closed = eventually(Duration::from_secs(60), || async {
+        metric(&a_base, "takuge_websocket_closed_lagging_total").await >= 1
+    })
+    .await;
+    assert!(closed, "the client's socket on a was never closed");
+    let frame = close_frame(&mut laggard, Duration::from_secs(20)).await;
+    assert_eq!(frame, Some((1013, LAGGING_REASON.to_string())));
+    // The upstream closed with it, and b let its side go.
+    assert!(
+        eventually(Duration::from_secs(10), || async {
+            metric(&a_base, "takuge_upstream_sockets").await == 0
+                && metric(&b_base, "takuge_websocket_connections").await == 0
+        })
+        .await,
+        "the upstream outlived its client"
+    );
+    a.shutdown().await;
+    b.shutdown().await;
 }

@@ -751,6 +751,11 @@ async fn real_answers_fit_the_documented_schemas_and_statuses() {
     k.answer("post", "/api/tables/{id}/start", s, &b);
     let (s, b) = c.get(&format!("/api/tables/{t}/record")).await;
     k.answer("get", "/api/tables/{id}/record", s, &b);
+    let (s, b) = c.get(&format!("/api/tables/{t}/turn")).await;
+    assert_eq!(s, 200, "{b}");
+    k.answer("get", "/api/tables/{id}/turn", s, &b);
+    let (s, b) = c.get("/api/tables/999999/turn").await;
+    k.answer("get", "/api/tables/{id}/turn", s, &b);
     let (s, b) = c
         .post(
             &format!("/api/tables/{t}/actions"),

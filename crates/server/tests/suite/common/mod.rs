@@ -329,6 +329,98 @@ impl Ws {
     }
 }
 
+/// A value of `/metrics` on the server at `base` (`http://…`).
+pub async fn metric(base: &str, name: &str) -> i64 {
+    let text = reqwest::get(format!("{base}/metrics"))
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("text");
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name} ")))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in /metrics"))
+}
+
+/// A WebSocket of `client` to the server at `addr` with a small receive buffer, so that
+/// a test that stops reading it backs the server up after little data.
+pub async fn slow_reader(client: &Client, addr: SocketAddr) -> Stream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket.set_recv_buffer_size(4096).expect("receive buffer");
+    let tcp = socket.connect(addr).await.expect("connect");
+    let mut req = format!("ws://{addr}/ws")
+        .into_client_request()
+        .expect("ws request");
+    req.headers_mut().insert(
+        "authorization",
+        format!("Bearer {}", client.token).parse().expect("header"),
+    );
+    let (stream, _) =
+        tokio_tungstenite::client_async(req, tokio_tungstenite::MaybeTlsStream::Plain(tcp))
+            .await
+            .expect("ws handshake");
+    stream
+}
+
+/// Reads `stream` to its end: the close frame's code and reason, if one came, after
+/// every message before it.
+pub async fn close_frame(stream: &mut Stream, within: Duration) -> Option<(u16, String)> {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        let next = tokio::time::timeout_at(deadline, stream.next())
+            .await
+            .expect("the connection ends in time");
+        match next {
+            Some(Ok(Message::Close(frame))) => {
+                return frame.map(|f| (u16::from(f.code), f.reason.as_str().to_owned()))
+            }
+            Some(Ok(_)) => continue,
+            Some(Err(_)) | None => return None,
+        }
+    }
+}
+
+/// Creates `n` tables of `players` bots (the host watches, seated nowhere) playing a
+/// match of five games, not started yet; their ids.
+pub async fn bot_tables(host: &Client, n: usize, players: usize) -> Vec<i64> {
+    let mut ids = Vec::with_capacity(n);
+    for _ in 0..n {
+        let (s, t) = host
+            .post(
+                "/api/tables",
+                json!({"game": "secret-moon", "players": players, "sit": false, "options": {"games": 5}}),
+            )
+            .await;
+        assert_eq!(s, 201, "{t}");
+        let id = t["id"].as_i64().expect("id");
+        let (s, b) = host
+            .post(&format!("/api/tables/{id}/bots"), json!({}))
+            .await;
+        assert_eq!(s, 200, "{b}");
+        ids.push(id);
+    }
+    ids
+}
+
+/// Polls `check` every 100 ms until it holds or `within` passes; whether it held.
+pub async fn eventually<F, Fut>(within: Duration, mut check: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        if check().await {
+            return true;
+        }
+        if tokio::time::Instant::now() > deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// A client-side "bot": a deterministic choice among the legal actions.
 pub fn choose(legal: &[Value], version: u64, seat: u64) -> Value {
     let h = (version.wrapping_mul(0x9E37_79B9_7F4A_7C15)
