@@ -259,6 +259,7 @@ async fn metrics(State(state): State<Arc<AppState>>) -> Response {
                 process: crate::metrics::ProcessFigures::read(),
             });
             state.recommender.render_metrics(&mut text);
+            state.shelves.render_metrics(&mut text);
             text
         },
     )

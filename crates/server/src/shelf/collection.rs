@@ -4,7 +4,7 @@
 
 use super::catalog::CatalogGame;
 use super::catalog_api::visible_game;
-use super::shelf_cache::{ShelfRows, Stamp};
+use super::shelf_cache::{Change, ShelfRows, Stamp};
 use super::shelf_select::select;
 use super::{find_user, registered, shown_to, unknown_user, Person};
 use crate::api::{ApiJson, Done};
@@ -277,12 +277,11 @@ pub async fn put_entry(
     let row = EntryRow::of(&body)?;
     let user = auth.user.id;
     let game_id = game.id;
-    state.hub.writer().put_entry(user, game_id, row).await?;
+    let (version, held) = state.hub.writer().put_entry(user, game_id, row).await?;
     state.recommender.changed();
-    entry_of(&state.db, user, game_id)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::internal("a stored entry vanished"))
+    let entry = held.entry.clone();
+    state.shelves.apply(user, version, Change::Put(held));
+    Ok(Json(entry))
 }
 
 #[utoipa::path(delete, path = "/api/collections/me/{id}", tag = "shelf",
@@ -304,13 +303,14 @@ pub async fn delete_entry(
     let (user, game_id) = (auth.user.id, game.id);
     let gone = state.hub.writer().delete_entry(user, game_id).await?;
     state.recommender.changed();
-    if !gone {
+    let Some(version) = gone else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "not_on_shelf",
             "that game is not on your shelf",
         ));
-    }
+    };
+    state.shelves.apply(user, version, Change::Remove(game_id));
     Ok(Json(Done { ok: true }))
 }
 
