@@ -187,23 +187,29 @@ fn metric(text: &str, name: &str) -> Option<f64> {
 async fn recommendation_build_over(http: &reqwest::Client, base: &str) -> Result<bool, String> {
     let started = Instant::now();
     loop {
-        let text = http
-            .get(format!("{base}/metrics"))
-            .send()
-            .await
-            .map_err(|e| format!("/metrics: {e}"))?
-            .text()
-            .await
-            .map_err(|e| format!("/metrics: {e}"))?;
-        let built = metric(&text, "takuge_recommend_builds_total").unwrap_or(0.0);
-        let failed = metric(&text, "takuge_recommend_build_failures_total").unwrap_or(0.0);
-        if built + failed >= 1.0 {
-            return Ok(built >= 1.0);
+        // A read that fails is tried again: on a loaded machine, with the build
+        // taking both cores, a pooled connection was once dropped mid-request.
+        let read = async {
+            http.get(format!("{base}/metrics"))
+                .send()
+                .await?
+                .text()
+                .await
+        };
+        match read.await {
+            Ok(text) => {
+                let built = metric(&text, "takuge_recommend_builds_total").unwrap_or(0.0);
+                let failed = metric(&text, "takuge_recommend_build_failures_total").unwrap_or(0.0);
+                if built + failed >= 1.0 {
+                    return Ok(built >= 1.0);
+                }
+            }
+            Err(e) => eprintln!("  /metrics: {e} (trying again)"),
         }
         if started.elapsed() > Duration::from_secs(3600) {
             return Err("the start-up recommendation build did not end in an hour".into());
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
     }
 }
 

@@ -349,7 +349,9 @@ pub async fn put_entry(
     let (version, held) = state.hub.writer().put_entry(user, game_id, row).await?;
     state.recommender.changed();
     let entry = held.entry.clone();
-    state.shelves.apply(user, version, Change::Put(held));
+    state
+        .shelves
+        .apply(user, version, Change::Put(Box::new(held)));
     Ok(Json(entry))
 }
 

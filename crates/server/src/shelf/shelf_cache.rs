@@ -64,7 +64,7 @@ pub struct ShelfCache {
 #[derive(Debug)]
 pub enum Change {
     /// The game's entry as stored after the write (added or replaced).
-    Put(Held),
+    Put(Box<Held>),
     /// The game (its catalog id) taken off.
     Remove(i64),
 }
@@ -112,8 +112,8 @@ impl ShelfCache {
         let at = |id: i64| rows.entries.iter().position(|h| h.entry.game.id == id);
         match change {
             Change::Put(held) => match at(held.entry.game.id) {
-                Some(i) => rows.entries[i] = held,
-                None => rows.entries.push(held),
+                Some(i) => rows.entries[i] = *held,
+                None => rows.entries.push(*held),
             },
             Change::Remove(game) => {
                 if let Some(i) = at(game) {
@@ -249,15 +249,21 @@ mod tests {
         };
         cache.put(7, Arc::new(first));
         assert!(
-            !cache.apply(7, 4, Change::Put(held(1, "x"))),
+            !cache.apply(7, 4, Change::Put(Box::new(held(1, "x")))),
             "a write between"
         );
         assert!(cache.get(7, at(2)).is_some(), "the copy kept as it was");
-        assert!(cache.apply(7, 3, Change::Put(held(1, "c"))), "replaced");
+        assert!(
+            cache.apply(7, 3, Change::Put(Box::new(held(1, "c")))),
+            "replaced"
+        );
         assert!(cache.get(7, at(2)).is_none());
         let now = cache.get(7, at(3)).expect("at version 3");
         assert_eq!(comments(&now), [(1, "c".into()), (2, "b".into())]);
-        assert!(cache.apply(7, 4, Change::Put(held(3, "d"))), "added");
+        assert!(
+            cache.apply(7, 4, Change::Put(Box::new(held(3, "d")))),
+            "added"
+        );
         assert!(cache.apply(7, 5, Change::Remove(2)), "removed");
         let now = cache.get(7, at(5)).expect("at version 5");
         assert_eq!(comments(&now), [(1, "c".into()), (3, "d".into())]);
