@@ -131,6 +131,18 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 report.backend, report.collection_rows, report.fill_seconds
             )
             .map_err(w)?;
+            writeln!(
+                o,
+                "measured after the start-up recommendation build ended ({}, {:.1} s after the \
+                 server started; no rebuild during the run)",
+                if report.recommend_built {
+                    "built"
+                } else {
+                    "failed"
+                },
+                report.recommend_wait_seconds
+            )
+            .map_err(w)?;
             writeln!(o, "| request | size | p50 ms | p99 ms | max ms |").map_err(w)?;
             writeln!(o, "|---|---|---|---|---|").map_err(w)?;
             for t in &report.timings {

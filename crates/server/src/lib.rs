@@ -253,11 +253,16 @@ async fn metrics(State(state): State<Arc<AppState>>) -> Response {
             axum::http::header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        state.metrics.render(&crate::metrics::Gauges {
-            tables_resident: i64::try_from(state.hub.resident()).unwrap_or(i64::MAX),
-            finished_cached: i64::try_from(state.hub.finished_cached()).unwrap_or(i64::MAX),
-            process: crate::metrics::ProcessFigures::read(),
-        }),
+        {
+            let mut text = state.metrics.render(&crate::metrics::Gauges {
+                tables_resident: i64::try_from(state.hub.resident()).unwrap_or(i64::MAX),
+                finished_cached: i64::try_from(state.hub.finished_cached()).unwrap_or(i64::MAX),
+                process: crate::metrics::ProcessFigures::read(),
+            });
+            state.recommender.render_metrics(&mut text);
+            state.shelves.render_metrics(&mut text);
+            text
+        },
     )
         .into_response()
 }

@@ -4,7 +4,7 @@
 
 use super::catalog::CatalogGame;
 use super::catalog_api::visible_game;
-use super::shelf_cache::{ShelfRows, Stamp};
+use super::shelf_cache::{Change, ShelfRows, Stamp};
 use super::shelf_select::select;
 use super::{find_user, registered, shown_to, unknown_user, Person};
 use crate::api::{ApiJson, Done};
@@ -41,12 +41,81 @@ pub struct ShelfEntry {
     pub updated_at: i64,
 }
 
+/// A game as a shelf's list shows it: what the list displays, sorts and filters by.
+/// The rest (designers, publishers, mechanics, categories, the BoardGameGeek id, the
+/// takuge id and links, the catalog status) is on the game's page
+/// (`GET /api/catalog/{id}`) and in the export; a 2,000-game page was ≈ 1.2 MB of JSON
+/// with them, mostly lists no list shows.
+#[derive(Serialize, ToSchema)]
+pub struct ShelfListGame<'a> {
+    pub id: i64,
+    /// Empty when not known.
+    pub name_ja: &'a str,
+    pub name_en: &'a str,
+    pub min_players: Option<i64>,
+    pub max_players: Option<i64>,
+    #[schema(value_type = Vec<i64>)]
+    pub best_players: &'a [i64],
+    pub min_minutes: Option<i64>,
+    pub max_minutes: Option<i64>,
+    pub min_age: Option<i64>,
+    pub year: Option<i64>,
+}
+
+/// One game on a shelf's list: the owner's entry whole, its game lean
+/// ([`ShelfListGame`]). Written from the entry held by reference, nothing copied.
+#[derive(Serialize, ToSchema)]
+pub struct ShelfListEntry<'a> {
+    pub game: ShelfListGame<'a>,
+    pub own: bool,
+    pub prev_owned: bool,
+    pub want_to_play: bool,
+    pub wishlist: bool,
+    pub wishlist_priority: Option<i64>,
+    pub played: bool,
+    pub favourite: bool,
+    /// 1 to 10 (one decimal).
+    pub rating: Option<f64>,
+    pub comment: &'a str,
+    /// Unix seconds.
+    pub updated_at: i64,
+}
+
+impl<'a> From<&'a ShelfEntry> for ShelfListEntry<'a> {
+    fn from(e: &'a ShelfEntry) -> Self {
+        let g = &e.game;
+        ShelfListEntry {
+            game: ShelfListGame {
+                id: g.id,
+                name_ja: &g.name_ja,
+                name_en: &g.name_en,
+                min_players: g.min_players,
+                max_players: g.max_players,
+                best_players: &g.best_players,
+                min_minutes: g.min_minutes,
+                max_minutes: g.max_minutes,
+                min_age: g.min_age,
+                year: g.year,
+            },
+            own: e.own,
+            prev_owned: e.prev_owned,
+            want_to_play: e.want_to_play,
+            wishlist: e.wishlist,
+            wishlist_priority: e.wishlist_priority,
+            played: e.played,
+            favourite: e.favourite,
+            rating: e.rating,
+            comment: &e.comment,
+            updated_at: e.updated_at,
+        }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct Shelf<'a> {
     pub owner: Person,
     pub visibility: Visibility,
-    #[schema(value_type = Vec<ShelfEntry>)]
-    pub entries: Vec<&'a ShelfEntry>,
+    pub entries: Vec<ShelfListEntry<'a>>,
     /// How many entries match the filters (the page holds at most `limit`).
     pub total: i64,
 }
@@ -129,7 +198,7 @@ async fn shelf_answer(
     let body = serde_json::to_vec(&Shelf {
         owner,
         visibility,
-        entries,
+        entries: entries.into_iter().map(ShelfListEntry::from).collect(),
         total,
     })
     .map_err(|e| ApiError::internal(format!("writing a shelf: {e}")))?;
@@ -153,7 +222,7 @@ fn me(auth: &Auth) -> Person {
     params(ShelfQuery),
     security(("bearer" = []), ("cookie" = [])),
     responses(
-        (status = 200, description = "the shelf; `ETag` set (`Cache-Control: private, no-cache`)", body = Shelf),
+        (status = 200, description = "the shelf, each game lean (`ShelfListGame`: the rest is on `GET /api/catalog/{id}` and in the export); `ETag` set (`Cache-Control: private, no-cache`)", body = Shelf),
         (status = 304, description = "`If-None-Match` named the shelf's current `ETag`: unchanged, no body"),
         (status = 400, description = "`invalid_field`: a rating filter out of range", body = ErrorBody),
     ))]
@@ -195,7 +264,7 @@ pub async fn set_settings(
     params(("id" = String, Path, description = "a login name or an account id"), ShelfQuery),
     security((), ("bearer" = []), ("cookie" = [])),
     responses(
-        (status = 200, description = "the shelf; `ETag` set (`Cache-Control: private, no-cache`)", body = Shelf),
+        (status = 200, description = "the shelf, each game lean (`ShelfListGame`: the rest is on `GET /api/catalog/{id}` and in the export); `ETag` set (`Cache-Control: private, no-cache`)", body = Shelf),
         (status = 304, description = "`If-None-Match` named the shelf's current `ETag`: unchanged, no body"),
         (status = 400, description = "`invalid_field`: a rating filter out of range", body = ErrorBody),
         (status = 404, description = "`unknown_user`: no such account, or its shelf is not shown to the caller", body = ErrorBody),
@@ -277,12 +346,13 @@ pub async fn put_entry(
     let row = EntryRow::of(&body)?;
     let user = auth.user.id;
     let game_id = game.id;
-    state.hub.writer().put_entry(user, game_id, row).await?;
+    let (version, held) = state.hub.writer().put_entry(user, game_id, row).await?;
     state.recommender.changed();
-    entry_of(&state.db, user, game_id)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::internal("a stored entry vanished"))
+    let entry = held.entry.clone();
+    state
+        .shelves
+        .apply(user, version, Change::Put(Box::new(held)));
+    Ok(Json(entry))
 }
 
 #[utoipa::path(delete, path = "/api/collections/me/{id}", tag = "shelf",
@@ -304,13 +374,14 @@ pub async fn delete_entry(
     let (user, game_id) = (auth.user.id, game.id);
     let gone = state.hub.writer().delete_entry(user, game_id).await?;
     state.recommender.changed();
-    if !gone {
+    let Some(version) = gone else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "not_on_shelf",
             "that game is not on your shelf",
         ));
-    }
+    };
+    state.shelves.apply(user, version, Change::Remove(game_id));
     Ok(Json(Done { ok: true }))
 }
 

@@ -24,6 +24,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 use takuge_protocol::{Dismiss, Language, RecommendQuery, ShelfQuery, SimilarQuery};
@@ -46,6 +47,11 @@ pub struct Built {
 pub struct Recommender {
     current: RwLock<Option<Arc<Built>>>,
     changed: Notify,
+    /// Builds over (made, failed) and whether one runs now, for `/metrics`: a
+    /// benchmark waits until the start-up build is over, which reads every shelf.
+    builds: AtomicU64,
+    build_failures: AtomicU64,
+    building: AtomicBool,
 }
 
 impl Recommender {
@@ -64,6 +70,33 @@ impl Recommender {
     pub fn changed(&self) {
         self.changed.notify_one();
     }
+
+    /// The builds' rows of `/metrics`.
+    pub fn render_metrics(&self, out: &mut String) {
+        crate::metrics::write_rows(
+            out,
+            &[
+                (
+                    "takuge_recommend_builds_total",
+                    "counter",
+                    "Recommendation models built (the first at start)",
+                    self.builds.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_recommend_build_failures_total",
+                    "counter",
+                    "Recommendation builds that failed (logged)",
+                    self.build_failures.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_recommend_building",
+                    "gauge",
+                    "1 while a recommendation model is being built (it reads every shelf)",
+                    i64::from(self.building.load(Ordering::Relaxed)),
+                ),
+            ],
+        );
+    }
 }
 
 /// Builds the model at start, then again every `recommend_every`, or after a change
@@ -77,6 +110,9 @@ pub async fn rebuild_loop(state: Arc<AppState>) {
             return;
         }
         let started = Instant::now();
+        let recommender = &state.recommender;
+        recommender.building.store(true, Ordering::Relaxed);
+        let mut made = false;
         match state.db.recommendation_inputs().await {
             Ok((interactions, games)) => {
                 let built = tokio::task::spawn_blocking(move || {
@@ -93,17 +129,25 @@ pub async fn rebuild_loop(state: Arc<AppState>) {
                             ms = took.as_millis() as u64,
                             "recommendation model built"
                         );
-                        state.recommender.set(Built {
+                        recommender.set(Built {
                             model,
                             built_at: now(),
                             took,
                         });
+                        made = true;
                     }
                     Err(e) => tracing::error!(error = %e, "the recommendation build failed"),
                 }
             }
             Err(e) => tracing::warn!(error = %e, "cannot read the shelves for recommendations"),
         }
+        let over = if made {
+            &recommender.builds
+        } else {
+            &recommender.build_failures
+        };
+        over.fetch_add(1, Ordering::Relaxed);
+        recommender.building.store(false, Ordering::Relaxed);
         let took = started.elapsed();
         let every = state.config.recommend_every;
         let settle = state.config.recommend_settle.max(took * 10).min(every);

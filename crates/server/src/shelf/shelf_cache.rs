@@ -5,10 +5,16 @@
 //! database still gives the same numbers, read on every request, so a write through
 //! any server node sharing the database is seen by the next read everywhere.
 //!
+//! A write through this server updates its own copy in place ([`ShelfCache::apply`]):
+//! the write's transaction gives the shelf's new version, which follows the copy's by
+//! one when no other write came between, so only other nodes' writes (and imports)
+//! cost a reread.
+//!
 //! Bounded by the entries held, least recently used first out.
 
 use super::collection::ShelfEntry;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The version numbers (a person's shelf, the catalog) a copy was read under.
@@ -29,7 +35,7 @@ pub struct Held {
 }
 
 /// One person's whole shelf, in no particular order.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ShelfRows {
     pub stamp: Stamp,
     pub entries: Vec<Held>,
@@ -48,6 +54,19 @@ struct Inner {
 #[derive(Default)]
 pub struct ShelfCache {
     inner: Mutex<Inner>,
+    /// Shelves asked for with no copy under the current numbers (read from the
+    /// database), and writes of this server applied to its copy, for `/metrics`.
+    misses: AtomicU64,
+    applied: AtomicU64,
+}
+
+/// One write through this server to a shelf, as [`ShelfCache::apply`] replays it.
+#[derive(Debug)]
+pub enum Change {
+    /// The game's entry as stored after the write (added or replaced).
+    Put(Box<Held>),
+    /// The game (its catalog id) taken off.
+    Remove(i64),
 }
 
 impl ShelfCache {
@@ -62,12 +81,79 @@ impl ShelfCache {
         let mut inner = self.lock();
         inner.tick += 1;
         let tick = inner.tick;
-        let (rows, used) = inner.shelves.get_mut(&user)?;
-        if rows.stamp != stamp {
+        let found = inner
+            .shelves
+            .get_mut(&user)
+            .filter(|(rows, _)| rows.stamp == stamp);
+        let Some((rows, used)) = found else {
+            self.misses.fetch_add(1, Ordering::Relaxed);
             return None;
-        }
+        };
         *used = tick;
         Some(rows.clone())
+    }
+
+    /// Replays `change`, a write through this server that left `user`'s shelf at
+    /// version `shelf`, on the copy held if that copy is at the version just before:
+    /// the copy then holds what the database holds at `shelf`, and the next read uses
+    /// it. Otherwise (no copy, or another write came between) nothing changes and the
+    /// next read rereads. Whether the copy was updated.
+    pub fn apply(&self, user: i64, shelf: i64, change: Change) -> bool {
+        let Some(old) = self.lock().shelves.get(&user).map(|(rows, _)| rows.clone()) else {
+            return false;
+        };
+        if old.stamp.shelf.checked_add(1) != Some(shelf) {
+            return false;
+        }
+        // Built outside the lock (a copy of up to thousands of entries), swapped in
+        // only if no other copy replaced `old` meanwhile.
+        let mut rows = ShelfRows::clone(&old);
+        rows.stamp.shelf = shelf;
+        let at = |id: i64| rows.entries.iter().position(|h| h.entry.game.id == id);
+        match change {
+            Change::Put(held) => match at(held.entry.game.id) {
+                Some(i) => rows.entries[i] = *held,
+                None => rows.entries.push(*held),
+            },
+            Change::Remove(game) => {
+                if let Some(i) = at(game) {
+                    rows.entries.swap_remove(i);
+                }
+            }
+        }
+        let mut inner = self.lock();
+        let Some((held, _)) = inner.shelves.get_mut(&user) else {
+            return false;
+        };
+        if !Arc::ptr_eq(held, &old) || rows.entries.len() > CAPACITY {
+            return false;
+        }
+        let size = rows.entries.len();
+        *held = Arc::new(rows);
+        inner.held = inner.held + size - old.entries.len();
+        self.applied.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+
+    /// The rows of `/metrics`.
+    pub fn render_metrics(&self, out: &mut String) {
+        crate::metrics::write_rows(
+            out,
+            &[
+                (
+                    "takuge_shelf_reads_total",
+                    "counter",
+                    "Shelves read whole from the database (no copy in memory at their version)",
+                    self.misses.load(Ordering::Relaxed) as i64,
+                ),
+                (
+                    "takuge_shelf_writes_applied_total",
+                    "counter",
+                    "Writes through this server applied to its copy of the shelf in place",
+                    self.applied.load(Ordering::Relaxed) as i64,
+                ),
+            ],
+        );
     }
 
     /// Keeps `rows` as `user`'s shelf, replacing an older copy.
@@ -128,6 +214,72 @@ mod tests {
         assert!(cache.get(7, Stamp { shelf: 4, ..read }).is_none());
         assert!(cache.get(7, Stamp { catalog: 2, ..read }).is_none());
         assert!(cache.get(8, read).is_none());
+    }
+
+    fn held(id: i64, comment: &str) -> Held {
+        let mut entry = crate::shelf::collection::tests::entry(id);
+        entry.comment = comment.to_string();
+        Held {
+            entry,
+            sort_ja: String::new(),
+            sort_en: String::new(),
+            rating: None,
+        }
+    }
+
+    fn comments(rows: &ShelfRows) -> Vec<(i64, String)> {
+        let mut v: Vec<_> = (rows.entries.iter())
+            .map(|h| (h.entry.game.id, h.entry.comment.clone()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_write_following_the_copy_by_one_version_is_applied_in_place_and_no_other() {
+        let cache = ShelfCache::default();
+        let at = |shelf| Stamp { shelf, catalog: 4 };
+        assert!(
+            !cache.apply(7, 1, Change::Remove(1)),
+            "no copy: nothing to do"
+        );
+        let first = ShelfRows {
+            stamp: at(2),
+            entries: vec![held(1, "a"), held(2, "b")],
+        };
+        cache.put(7, Arc::new(first));
+        assert!(
+            !cache.apply(7, 4, Change::Put(Box::new(held(1, "x")))),
+            "a write between"
+        );
+        assert!(cache.get(7, at(2)).is_some(), "the copy kept as it was");
+        assert!(
+            cache.apply(7, 3, Change::Put(Box::new(held(1, "c")))),
+            "replaced"
+        );
+        assert!(cache.get(7, at(2)).is_none());
+        let now = cache.get(7, at(3)).expect("at version 3");
+        assert_eq!(comments(&now), [(1, "c".into()), (2, "b".into())]);
+        assert!(
+            cache.apply(7, 4, Change::Put(Box::new(held(3, "d")))),
+            "added"
+        );
+        assert!(cache.apply(7, 5, Change::Remove(2)), "removed");
+        let now = cache.get(7, at(5)).expect("at version 5");
+        assert_eq!(comments(&now), [(1, "c".into()), (3, "d".into())]);
+        assert_eq!(cache.lock().held, 2, "the count of entries held follows");
+        assert!(
+            cache
+                .get(
+                    7,
+                    Stamp {
+                        shelf: 5,
+                        catalog: 5
+                    }
+                )
+                .is_none(),
+            "the catalog's number still counts"
+        );
     }
 
     #[test]

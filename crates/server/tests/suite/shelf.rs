@@ -256,10 +256,19 @@ async fn importing_a_bgg_export_twice_changes_nothing_the_second_time(backend: B
         "a second import changes nothing"
     );
     // The games are on bob's shelf (pending approval in the catalog), the comment as
-    // written (escaping is the page's job), the Japanese original name kept.
+    // written (escaping is the page's job), the Japanese original name kept. The
+    // shelf's list shows games lean (no BoardGameGeek id, no catalog status): the
+    // export has them whole.
     let (_, shelf) = bob.get("/api/collections/me?sort=name_ja").await;
     assert_eq!(shelf["total"], 4);
-    let entries = shelf["entries"].as_array().expect("entries");
+    let listed = &shelf["entries"][0]["game"];
+    assert!(listed["name_en"].is_string() && listed["best_players"].is_array());
+    for left_out in ["bgg_id", "status", "designers", "mechanics", "links"] {
+        assert!(listed.get(left_out).is_none(), "{left_out} in {listed}");
+    }
+    let (_, export) = bob.get("/api/collections/me/export").await;
+    let entries = export["collection"].as_array().expect("entries");
+    assert_eq!(entries.len(), 4);
     let catan = entries
         .iter()
         .find(|e| e["game"]["bgg_id"] == 13)

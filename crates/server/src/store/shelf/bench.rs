@@ -152,4 +152,29 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+
+    /// Gives `to` (an account with an empty shelf) the entries of `from`'s shelf, in
+    /// one transaction raising its version; the id of one of those games.
+    pub async fn copy_shelf(&self, from: i64, to: i64) -> Result<i64, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        sqlx::query(
+            "INSERT INTO collections (user_id, game_id, own, prev_owned, want_to_play, wishlist,
+                wishlist_priority, played, favourite, rating, comment, updated_at)
+             SELECT $1, game_id, own, prev_owned, want_to_play, wishlist, wishlist_priority,
+                played, favourite, rating, comment, updated_at
+             FROM collections WHERE user_id = $2",
+        )
+        .bind(to)
+        .bind(from)
+        .execute(&mut *tx)
+        .await?;
+        bump_shelf(&mut tx, to).await?;
+        let game: Option<i64> =
+            sqlx::query_scalar("SELECT MIN(game_id) FROM collections WHERE user_id = $1")
+                .bind(to)
+                .fetch_one(&mut *tx)
+                .await?;
+        tx.commit().await?;
+        game.ok_or(StoreError::NotFound)
+    }
 }

@@ -35,6 +35,22 @@ pub(crate) fn entry_from_row(r: &AnyRow) -> Result<ShelfEntry, sqlx::Error> {
     })
 }
 
+/// An entry with what the in-memory filters and sorts read, from a row holding
+/// `GAME_COLUMNS`, the sort keys and [`ENTRY_COLUMNS`].
+fn held_from_row(r: &AnyRow) -> Result<Held, sqlx::Error> {
+    Ok(Held {
+        entry: entry_from_row(r)?,
+        sort_ja: r.try_get("sort_ja")?,
+        sort_en: r.try_get("sort_en")?,
+        rating: r.try_get("rating")?,
+    })
+}
+
+/// The columns of [`held_from_row`], from `collections c JOIN catalog_games g`.
+fn held_columns() -> String {
+    format!("{GAME_COLUMNS}, g.sort_ja, g.sort_en, {ENTRY_COLUMNS}")
+}
+
 impl Store {
     /// `owner`'s shelf visibility as stored (none: the default) and the version
     /// numbers its rows are at now, in one statement.
@@ -57,23 +73,14 @@ impl Store {
     /// Every entry of `owner`'s shelf, with what the in-memory filters and sorts read.
     pub async fn shelf_entries(&self, owner: i64) -> Result<Vec<Held>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS}, g.sort_ja, g.sort_en, {ENTRY_COLUMNS}
-             FROM collections c JOIN catalog_games g ON g.id = c.game_id WHERE c.user_id = $1"
+            "SELECT {} FROM collections c JOIN catalog_games g ON g.id = c.game_id
+             WHERE c.user_id = $1",
+            held_columns()
         ))
         .bind(owner)
         .fetch_all(self.pool())
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| {
-                Ok::<_, sqlx::Error>(Held {
-                    entry: entry_from_row(r)?,
-                    sort_ja: r.try_get("sort_ja")?,
-                    sort_en: r.try_get("sort_en")?,
-                    rating: r.try_get("rating")?,
-                })
-            })
-            .collect::<Result<_, _>>()?)
+        Ok(rows.iter().map(held_from_row).collect::<Result<_, _>>()?)
     }
 
     /// `user`'s entry of `game`, if on the shelf.
@@ -152,22 +159,41 @@ impl Writer {
         .await
     }
 
-    /// Puts `game` on `user`'s shelf, or replaces its entry, raising the shelf's version.
-    pub async fn put_entry(&self, user: i64, game: i64, row: EntryRow) -> Result<(), StoreError> {
+    /// Puts `game` on `user`'s shelf, or replaces its entry, raising the shelf's
+    /// version; that version and the entry as stored (read in the same transaction, so
+    /// it is exactly what that version holds).
+    pub async fn put_entry(
+        &self,
+        user: i64,
+        game: i64,
+        row: EntryRow,
+    ) -> Result<(i64, Held), StoreError> {
         self.write(move |c| {
             Box::pin(async move {
                 use sqlx::Connection;
                 let mut tx = c.begin().await?;
                 upsert_entry(&mut tx, user, game, &row).await?;
-                bump_shelf(&mut tx, user).await?;
-                tx.commit().await
+                let version = bump_shelf(&mut tx, user).await?;
+                let stored = sqlx::query(&format!(
+                    "SELECT {} FROM collections c JOIN catalog_games g ON g.id = c.game_id
+                     WHERE c.user_id = $1 AND c.game_id = $2",
+                    held_columns()
+                ))
+                .bind(user)
+                .bind(game)
+                .fetch_one(&mut *tx)
+                .await?;
+                let held = held_from_row(&stored)?;
+                tx.commit().await?;
+                Ok((version, held))
             })
         })
         .await
     }
 
-    /// Takes `game` off `user`'s shelf; whether it was there.
-    pub async fn delete_entry(&self, user: i64, game: i64) -> Result<bool, StoreError> {
+    /// Takes `game` off `user`'s shelf: the shelf's version after it, `None` when the
+    /// game was not there (nothing changed).
+    pub async fn delete_entry(&self, user: i64, game: i64) -> Result<Option<i64>, StoreError> {
         self.write(move |c| {
             Box::pin(async move {
                 use sqlx::Connection;
@@ -179,11 +205,13 @@ impl Writer {
                         .execute(&mut *tx)
                         .await?
                         .rows_affected();
-                if gone > 0 {
-                    bump_shelf(&mut tx, user).await?;
-                }
+                let version = if gone > 0 {
+                    Some(bump_shelf(&mut tx, user).await?)
+                } else {
+                    None
+                };
                 tx.commit().await?;
-                Ok(gone > 0)
+                Ok(version)
             })
         })
         .await

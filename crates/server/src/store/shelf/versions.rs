@@ -5,16 +5,18 @@
 
 use sqlx::AnyConnection;
 
-/// One more write to `user`'s collection.
-pub async fn bump_shelf(c: &mut AnyConnection, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
+/// One more write to `user`'s collection; the shelf's version after it. The node that
+/// made the write knows it follows the version before by one, so it can update its
+/// own copy of the shelf in place (`ShelfCache::apply`) instead of reading it again.
+pub async fn bump_shelf(c: &mut AnyConnection, user: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
         "INSERT INTO shelf_versions (user_id, version) VALUES ($1, 1)
-         ON CONFLICT (user_id) DO UPDATE SET version = shelf_versions.version + 1",
+         ON CONFLICT (user_id) DO UPDATE SET version = shelf_versions.version + 1
+         RETURNING version",
     )
     .bind(user)
-    .execute(&mut *c)
-    .await?;
-    Ok(())
+    .fetch_one(&mut *c)
+    .await
 }
 
 /// A change to games that any shelf may hold (their fields, status or playability).
