@@ -462,7 +462,13 @@ impl Server {
         ));
         policy::backfill_name_keys(&db).await?;
         shelf::seed::seed_catalog(&db, &registry).await?;
-        shelf::matches::catch_up(&db).await?;
+        let caught_up = shelf::matches::catch_up(&db).await?;
+        if caught_up > 0 {
+            tracing::info!(
+                tables = caught_up,
+                "wrote the plays of matches finished before a crash"
+            );
+        }
         let hasher = hashing::Hasher::new(
             config.hash_permits,
             config.hash_queue,

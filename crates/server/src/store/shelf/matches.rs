@@ -92,19 +92,26 @@ pub async fn record_table(c: &mut sqlx::AnyConnection, table: i64) -> Result<usi
 
 /// Plays of tables that finished in the last day without them (a crash between the
 /// last action's commit and the plays' write).
-pub async fn catch_up(db: &crate::store::Store) -> Result<(), String> {
+///
+/// Returns how many tables it walked.
+pub async fn catch_up(db: &crate::store::Store) -> Result<usize, String> {
     let failed = |e: sqlx::Error| format!("recording the plays of finished matches: {e}");
     let tables: Vec<i64> = sqlx::query_scalar(
+        // Only tables a registered person played have a play to write (the rule in
+        // `record_table`); without this every start walked each finished table of bots
+        // and guests of the last day again, one by one, before it listened.
         "SELECT t.id FROM game_tables t WHERE t.status = 'finished' AND t.updated_at > $1
-           AND NOT EXISTS (SELECT 1 FROM plays p WHERE p.table_id = t.id)",
+           AND NOT EXISTS (SELECT 1 FROM plays p WHERE p.table_id = t.id)
+           AND EXISTS (SELECT 1 FROM seats s JOIN users u ON u.id = s.user_id
+                       WHERE s.table_id = t.id AND u.guest = 0 AND s.replaced = 0)",
     )
     .bind(now() - 86_400)
     .fetch_all(db.pool())
     .await
     .map_err(failed)?;
-    for table in tables {
+    for &table in &tables {
         let mut conn = db.pool().acquire().await.map_err(failed)?;
         record_table(&mut conn, table).await.map_err(failed)?;
     }
-    Ok(())
+    Ok(tables.len())
 }

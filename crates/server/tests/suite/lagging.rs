@@ -2,9 +2,7 @@
 //! closed with 1013, "try again later", not left on a stale view: the client
 //! reconnects and gets each table as it is now.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::json;
 use std::time::Duration;
 const LAGGING_REASON: &str = "this connection fell behind; reconnect to resume";
