@@ -148,7 +148,7 @@ pub async fn my_profile(
     auth: Auth,
 ) -> Result<Json<Profile>, ApiError> {
     let user = owner_of(&auth.user);
-    Ok(Json(build(&state, user, (true, client.ip())).await?))
+    Ok(Json(build(&state, user, Some(client.ip())).await?))
 }
 
 #[utoipa::path(get, path = "/api/profiles/{id}", tag = "accounts",
@@ -171,7 +171,7 @@ pub async fn profile(
         .ok_or_else(|| unknown_user(&name))?;
     let own = auth.as_ref().is_some_and(|a| a.user.id == id);
     Ok(Json(
-        build(&state, owner_of(&user), (own, client.ip())).await?,
+        build(&state, owner_of(&user), own.then_some(client.ip())).await?,
     ))
 }
 
@@ -204,18 +204,18 @@ pub async fn set_profile(
     Ok(Json(user))
 }
 
-/// `own`: the caller's own profile, asked from `client` (whose address a node passes on
-/// when it asks another node for a table's "your move").
+/// `own`: on the caller's own profile, the address it asks from (a node passes it on
+/// when it asks another node for a table's "your move"); `None` on someone else's.
 async fn build(
     state: &AppState,
     user: ProfileUser,
-    (own, client): (bool, IpAddr),
+    own: Option<IpAddr>,
 ) -> Result<Profile, ApiError> {
     let visibility = visibility_of(&state.db, user.id)
         .await?
         .as_str()
         .to_string();
-    let tables = tables_of(state, user.id, (own, client)).await?;
+    let tables = tables_of(state, user.id, own).await?;
     let waiting = tables
         .iter()
         .filter(|t| t.to_act == Some(true))
@@ -252,7 +252,7 @@ async fn build(
     };
     Ok(Profile {
         user,
-        own,
+        own: own.is_some(),
         visibility,
         tables,
         waiting,
@@ -267,18 +267,17 @@ async fn build(
 async fn tables_of(
     state: &AppState,
     user: i64,
-    (own, client): (bool, IpAddr),
+    own: Option<IpAddr>,
 ) -> Result<Vec<ProfileTable>, ApiError> {
-    let rows = state.db.seated_tables(user, own).await?;
+    let rows = state.db.seated_tables(user, own.is_some()).await?;
     // Asked of every table in play at once: some may be on other nodes.
     let turns = futures_util::future::join_all(rows.iter().map(|r| async move {
-        if !own {
-            None
-        } else if r.status == "playing" {
-            Some(turn_of(state, r.id, (user, client)).await)
+        let client = own?;
+        Some(if r.status == "playing" {
+            turn_of(state, r.id, (user, client)).await
         } else {
-            Some(Turn::default())
-        }
+            Turn::default()
+        })
     }))
     .await;
     let mut tables = Vec::with_capacity(rows.len());
