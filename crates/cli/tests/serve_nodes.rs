@@ -1,6 +1,9 @@
 //! Two `takuge serve` nodes on one PostgreSQL (issue 19): the node that owns a table
-//! is paused (SIGSTOP) past its lease, the other takes the table, and once the first
-//! runs again (SIGCONT) the database refuses its writes: fencing, seen from outside.
+//! is paused (SIGSTOP) past its lease, the other takes the table (only once the lease
+//! ran out: a paused node keeps its database sessions), and once the first runs again
+//! (SIGCONT) the database refuses its writes: fencing, seen from outside. A node
+//! killed (SIGKILL) loses its sessions with its process, and the other takes its
+//! table at once, before the lease runs out.
 //! Needs `TAKUGE_TEST_POSTGRES_URL` (scripts/test starts a PostgreSQL); skipped
 //! without it, except in CI.
 
@@ -24,8 +27,8 @@ fn psql(url: &str, sql: &str) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
-/// A fresh database on the test PostgreSQL; its URL.
-fn fresh_database() -> Option<String> {
+/// A fresh database on the test PostgreSQL, named after `test`; its URL.
+fn fresh_database(test: &str) -> Option<String> {
     let Ok(admin) = std::env::var("TAKUGE_TEST_POSTGRES_URL") else {
         let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false");
         assert!(
@@ -35,7 +38,7 @@ fn fresh_database() -> Option<String> {
         eprintln!("skipped: TAKUGE_TEST_POSTGRES_URL is unset (scripts/test sets it)");
         return None;
     };
-    let name = format!("takuge_nodes_{}", std::process::id());
+    let name = format!("takuge_nodes_{test}_{}", std::process::id());
     psql(&admin, &format!("DROP DATABASE IF EXISTS {name}"));
     psql(&admin, &format!("CREATE DATABASE {name}"));
     let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
@@ -67,16 +70,9 @@ fn signal(served: &Served, sig: &str) {
     assert!(sent.success(), "{sig} was not delivered");
 }
 
-#[test]
-fn a_paused_owner_cannot_write_once_another_node_took_its_table() {
-    let Some(url) = fresh_database() else {
-        return;
-    };
-    let dir = tempfile::tempdir().expect("temp dir");
-    let a = node(dir.path(), &url, "a");
-    let b = node(dir.path(), &url, "b");
-
-    // A table on a: the host in seat 0, bots in the rest, waiting on the host.
+/// A started table of `a`'s (the host in seat 0, bots in the rest, waiting on the
+/// host): the host's session and the table's id.
+fn table_on(a: &Served) -> (String, String) {
     let host = a.guest();
     let created = a.post(
         "/api/tables",
@@ -86,26 +82,113 @@ fn a_paused_owner_cannot_write_once_another_node_took_its_table() {
     assert!(created.starts_with("HTTP/1.1 201"), "{created}");
     let table = json_field(&created, "id");
     a.fill_with_bots_and_start(&[(host.clone(), table.clone())], None);
-    let owner = |sql_table: &str| {
-        psql(
-            &url,
-            &format!("SELECT node || ' ' || epoch FROM table_leases WHERE table_id = {sql_table}"),
-        )
-    };
-    assert_eq!(owner(&table), "a 1");
+    (host, table)
+}
 
-    // a stops answering past its lease; b claims the table and restores it.
-    signal(&a, "-STOP");
-    let paused = Instant::now();
-    while owner(&table) != "b 2" {
+/// Who holds `table`'s lease, and under which epoch: "a 1".
+fn owner(url: &str, table: &str) -> String {
+    psql(
+        url,
+        &format!("SELECT node || ' ' || epoch FROM table_leases WHERE table_id = {table}"),
+    )
+}
+
+/// Waits (up to 20 s) until `owner(url, table)` is `wanted`; how long it took.
+fn wait_for_owner(url: &str, table: &str, wanted: &str) -> Duration {
+    let since = Instant::now();
+    while owner(url, table) != wanted {
         assert!(
-            paused.elapsed() < Duration::from_secs(20),
-            "b did not take the table: {}",
-            owner(&table)
+            since.elapsed() < Duration::from_secs(20),
+            "the table did not go to {wanted}: {}",
+            owner(url, table)
         );
-        std::thread::sleep(Duration::from_millis(250));
+        std::thread::sleep(Duration::from_millis(100));
     }
-    eprintln!("b took the table {:?} after the pause", paused.elapsed());
+    since.elapsed()
+}
+
+/// Whether `node`'s claim of `table` came before the lease it replaced ran out
+/// (`expiry_ms`, the database's clock in milliseconds since 1970).
+fn claimed_before(url: &str, table: &str, node: &str, expiry_ms: &str) -> bool {
+    psql(
+        url,
+        &format!(
+            "SELECT (extract(epoch FROM claimed_at) * 1000)::bigint < {expiry_ms}
+             FROM lease_claims WHERE table_id = {table} AND node = '{node}'"
+        ),
+    ) == "t"
+}
+
+/// `table`'s lease expiry, in milliseconds since 1970 (the database's clock).
+fn lease_expiry_ms(url: &str, table: &str) -> String {
+    psql(
+        url,
+        &format!(
+            "SELECT (extract(epoch FROM expires_at) * 1000)::bigint FROM table_leases WHERE table_id = {table}"
+        ),
+    )
+}
+
+fn drop_database(url: &str) {
+    let admin = std::env::var("TAKUGE_TEST_POSTGRES_URL").unwrap_or_default();
+    let name = url.rsplit('/').next().unwrap_or_default().to_string();
+    psql(
+        &admin,
+        &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+    );
+}
+
+/// "When a node dies (SIGKILL), another node claims its tables within 15 s": the
+/// killed process's sessions end with it, freeing its presence lock, and the other
+/// node claims the table then, not once the lease runs out.
+#[test]
+fn a_killed_owners_table_is_claimed_before_its_lease_runs_out() {
+    let Some(url) = fresh_database("killed") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = node(dir.path(), &url, "a");
+    let b = node(dir.path(), &url, "b");
+    let (_host, table) = table_on(&a);
+    assert_eq!(owner(&url, &table), "a 1");
+    signal(&a, "-KILL");
+    // A renewal in flight at the kill may still land: read the expiry once it did.
+    std::thread::sleep(Duration::from_millis(300));
+    let expiry = lease_expiry_ms(&url, &table);
+    let took = wait_for_owner(&url, &table, "b 2");
+    eprintln!("b took the table {took:?} after the kill");
+    assert!(
+        claimed_before(&url, &table, "b", &expiry),
+        "b waited for a's lease to run out"
+    );
+    drop(a);
+    drop(b);
+    drop_database(&url);
+}
+
+#[test]
+fn a_paused_owner_cannot_write_once_another_node_took_its_table() {
+    let Some(url) = fresh_database("paused") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = node(dir.path(), &url, "a");
+    let b = node(dir.path(), &url, "b");
+    let (host, table) = table_on(&a);
+    assert_eq!(owner(&url, &table), "a 1");
+
+    // a stops answering past its lease; b claims the table and restores it, but only
+    // once the lease ran out: a paused process keeps its sessions, so its presence
+    // lock says it is alive.
+    signal(&a, "-STOP");
+    std::thread::sleep(Duration::from_millis(300));
+    let expiry = lease_expiry_ms(&url, &table);
+    let took = wait_for_owner(&url, &table, "b 2");
+    eprintln!("b took the table {took:?} after the pause");
+    assert!(
+        !claimed_before(&url, &table, "b", &expiry),
+        "b claimed a paused node's table before its lease ran out"
+    );
     // b may play the bots' moves now (under epoch 2); a may write nothing more.
     let actions = format!("SELECT count(*) FROM actions WHERE table_id = {table} AND epoch = 1");
     let before = psql(&url, &actions);
@@ -145,10 +228,5 @@ fn a_paused_owner_cannot_write_once_another_node_took_its_table() {
     );
     drop(a);
     drop(b);
-    let admin = std::env::var("TAKUGE_TEST_POSTGRES_URL").unwrap_or_default();
-    let name = url.rsplit('/').next().unwrap_or_default().to_string();
-    psql(
-        &admin,
-        &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-    );
+    drop_database(&url);
 }

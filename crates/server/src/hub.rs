@@ -20,7 +20,7 @@ use tokio::sync::{mpsc, oneshot};
 
 /// How many claimed tables a node loads at once after a failover: the database
 /// pool has 8 connections, and the tables running here and the heartbeat need some.
-const RESTORE_AT_ONCE: usize = 4;
+const RESTORE_BATCH: usize = 64;
 
 /// The tables in memory, by id: the hub's map, which the cluster reads to answer
 /// for the tables this node runs.
@@ -95,58 +95,107 @@ impl Hub {
         self.tables.clone()
     }
 
-    /// Restores every unfinished table (open or playing) from its record; with
-    /// several nodes, those no other live node holds.
+    /// Restores every unfinished table (open or playing) from its record: one node
+    /// alone, at its start (a named node claims first: `cluster::nodes::take_orphans`).
+    /// Read `RESTORE_BATCH` tables at a time.
     pub async fn restore_all(&self) -> Result<usize, ApiError> {
         let ids = self.db.unfinished_table_ids().await?;
         let mut restored = 0;
-        for id in ids {
-            if self.restore(id).await {
-                restored += 1;
+        for batch in ids.chunks(RESTORE_BATCH) {
+            let read = table::load_many(&self.db, batch).await?;
+            for (id, model) in read {
+                let _loading = self.loading.lock(id).await;
+                if self.is_running(id) || self.closing.load(std::sync::atomic::Ordering::Relaxed) {
+                    continue;
+                }
+                match model.and_then(|m| self.start_loaded(id, m, None, None)) {
+                    Ok(Loaded::Yes) => restored += 1,
+                    Ok(Loaded::NoSuchTable) => {}
+                    Err(e) => {
+                        tracing::error!(table = id, error = %e.message, "cannot restore table")
+                    }
+                }
             }
         }
         Ok(restored)
     }
 
-    /// Loads and starts table `id` unless it runs here already or another node holds
-    /// it; whether it started. A failure is logged (the table stays where it is).
-    pub async fn restore(&self, id: TableId) -> bool {
-        let _loading = self.loading.lock(id).await;
-        if self.is_running(id) || self.closing.load(std::sync::atomic::Ordering::Relaxed) {
-            return false;
-        }
-        match self.load(id, None).await {
-            Ok(Loaded::Yes) => true,
-            Ok(Loaded::NoSuchTable) => false,
-            Err(e) if e.code == "table_moved" => false,
+    /// Claims and restores the tables `ids` handed to this node (several nodes: a
+    /// graceful stop's handover, told by NOTIFY) in a few statements, as a failover's;
+    /// how many started. Those running here already are left as they run.
+    pub async fn take_handed(&self, ids: &[TableId]) -> usize {
+        let Some(node) = &self.node else {
+            return 0;
+        };
+        let ids: Vec<TableId> = ids
+            .iter()
+            .copied()
+            .filter(|&id| !self.is_running(id))
+            .collect();
+        match self
+            .db
+            .claim_tables(&ids, node, crate::cluster::lease_ms())
+            .await
+        {
+            Ok(claimed) => {
+                self.metrics
+                    .lease_claims
+                    .fetch_add(claimed.len() as u64, std::sync::atomic::Ordering::Relaxed);
+                self.restore_claimed(claimed).await
+            }
             Err(e) => {
-                tracing::error!(table = id, error = %e.message, "cannot restore table");
-                false
+                tracing::error!(error = %e, tables = ids.len(), "cannot claim the tables handed here");
+                0
             }
         }
     }
 
     /// Loads and starts the tables this node has just claimed (`claimed`, each under
-    /// the epoch of its claim), at most `RESTORE_AT_ONCE` at a time: one at a time,
-    /// a node taking over a dead node's thousand tables needed far longer than a
-    /// lease, and each is mostly waiting on the database. How many started; a table
-    /// already running here (a request loaded it meanwhile) is left as it runs.
+    /// the epoch of its claim), read `RESTORE_BATCH` at a time in three statements
+    /// (`table::load_many`): one at a time, three round trips each, a node taking over
+    /// a dead node's thousand tables needed longer than a lease under load. How many
+    /// started; a table already running here (a request loaded it meanwhile) is left
+    /// as it runs.
     pub async fn restore_claimed(&self, claimed: Vec<crate::store::cluster::Held>) -> usize {
-        use futures_util::StreamExt;
         self.restoring
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .extend(claimed.iter().map(|h| (h.t, h.e)));
-        futures_util::stream::iter(claimed)
-            .map(|held| self.restore_under(held.t, held.e))
-            .buffer_unordered(RESTORE_AT_ONCE)
-            .filter(|&started| std::future::ready(started))
-            .count()
-            .await
+        let mut started = 0;
+        for batch in claimed.chunks(RESTORE_BATCH) {
+            let ids: Vec<TableId> = batch.iter().map(|h| h.t).collect();
+            let mut read: HashMap<TableId, Result<(table::TableMeta, table::Log), ApiError>> =
+                match table::load_many(&self.db, &ids).await {
+                    Ok(read) => read.into_iter().collect(),
+                    Err(e) => {
+                        // Each is read on its own then (below).
+                        tracing::warn!(error = %e.message, "cannot read claimed tables together");
+                        HashMap::new()
+                    }
+                };
+            for held in batch {
+                if self
+                    .restore_under(held.t, held.e, read.remove(&held.t))
+                    .await
+                {
+                    started += 1;
+                }
+                // A batch is replayed on this task: the tables running here go on
+                // between two of them.
+                tokio::task::yield_now().await;
+            }
+        }
+        started
     }
 
-    /// `restore` for a table this node claimed already, under `epoch`.
-    async fn restore_under(&self, id: TableId, epoch: i64) -> bool {
+    /// `restore` for a table this node claimed already, under `epoch`, from `read`
+    /// if its rows were read since the claim (else they are read now).
+    async fn restore_under(
+        &self,
+        id: TableId,
+        epoch: i64,
+        read: Option<Result<(table::TableMeta, table::Log), ApiError>>,
+    ) -> bool {
         let _loading = self.loading.lock(id).await;
         let still_ours = self
             .restoring
@@ -160,7 +209,14 @@ impl Hub {
         {
             return false;
         }
-        match self.load_claimed(id, None, Some(epoch)).await {
+        let loaded = match read {
+            // Read after the claim, and nothing but this node has written it since
+            // (the epoch is still the claim's): the rows are the table's.
+            Some(Ok(model)) => self.start_loaded(id, model, None, Some(epoch)),
+            Some(Err(e)) => Err(e),
+            None => self.load_claimed(id, None, Some(epoch)).await,
+        };
+        match loaded {
             Ok(Loaded::Yes) => true,
             Ok(Loaded::NoSuchTable) => false,
             Err(e) => {
@@ -280,9 +336,20 @@ impl Hub {
         first: Option<Cmd>,
         epoch: Option<i64>,
     ) -> Result<Loaded, ApiError> {
-        let Some((meta, log)) = table::load(&self.db, id).await? else {
+        let Some(model) = table::load(&self.db, id).await? else {
             return Ok(Loaded::NoSuchTable);
         };
+        self.start_loaded(id, model, first, epoch)
+    }
+
+    /// Replays a table read from the database and starts it (see `load_claimed`).
+    fn start_loaded(
+        &self,
+        id: TableId,
+        (meta, log): (table::TableMeta, table::Log),
+        first: Option<Cmd>,
+        epoch: Option<i64>,
+    ) -> Result<Loaded, ApiError> {
         self.metrics
             .table_loads
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -489,7 +489,13 @@ impl Server {
                         .into(),
                 )
             }
-            Some(node) => Some(cluster::nodes::register(&db, node).await?),
+            Some(node) => {
+                let presence = store::cluster::Presence::take(&config.database_url)
+                    .await
+                    .map_err(|e| format!("cannot take the node's presence lock: {e}"))?;
+                let instance = cluster::nodes::register(&db, node, &presence).await?;
+                Some((instance, presence))
+            }
         };
         let hub = Hub::new(
             registry,
@@ -501,8 +507,8 @@ impl Server {
             leased_node.map(|n| n.name.clone()),
         );
         let cluster = match (leased_node, instance) {
-            (Some(node), Some(instance)) => {
-                cluster::Cluster::member(node.clone(), instance, db.clone(), hub.tables())
+            (Some(node), Some((instance, presence))) => {
+                cluster::Cluster::member(node.clone(), instance, presence, db.clone(), hub.tables())
             }
             _ => cluster::Cluster::single(),
         };
@@ -604,6 +610,8 @@ impl Server {
 
     /// Stops everything at once, mid-flight, as a crash would (tests).
     pub async fn kill(self) {
+        // The process's death ends its database sessions: the presence lock first.
+        self.state.cluster.end_presence().await;
         self.serve.abort();
         let _ = self.stop.send(true);
         self.state.hub.abort().await;

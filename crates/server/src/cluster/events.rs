@@ -6,6 +6,9 @@
 //! - `takuge_sessions`, `"u USER"` or `"h HASH HASH …"`: sessions ended on one node
 //!   (logout, password change, account deletion, registration of a guest), which
 //!   every node forgets from its session cache.
+//! - `takuge_gone`, `"NODE NODE …"`: nodes found gone (their presence lock freed, so
+//!   their process died) and their leases expired: every node scans for orphans now,
+//!   so that the dead node's tables are shared at once.
 //!
 //! A notice sent while a listener was away is lost, so a listener that (re)connects
 //! forgets every cached session (they are read again from the database).
@@ -20,6 +23,7 @@ use tokio::sync::{mpsc, oneshot};
 
 pub const TABLES: &str = "takuge_tables";
 pub const SESSIONS: &str = "takuge_sessions";
+pub const GONE: &str = "takuge_gone";
 
 /// At most this many ids or hashes in one notice (PostgreSQL takes 8,000 bytes).
 const PER_NOTICE: usize = 100;
@@ -30,6 +34,14 @@ pub async fn tell_tables(db: &Store, node: &str, tables: &[i64]) -> Result<(), S
         let ids: Vec<String> = chunk.iter().map(i64::to_string).collect();
         db.notify(TABLES, &format!("{node} {}", ids.join(" ")))
             .await?;
+    }
+    Ok(())
+}
+
+/// Tells every node that `nodes` are gone, so that each scans for orphans now.
+pub async fn tell_gone(db: &Store, nodes: &[String]) -> Result<(), StoreError> {
+    for chunk in nodes.chunks(PER_NOTICE) {
+        db.notify(GONE, &chunk.join(" ")).await?;
     }
     Ok(())
 }
@@ -66,7 +78,7 @@ async fn listen(state: Arc<AppState>, ready: oneshot::Sender<()>) {
     let mut ready = Some(ready);
     let mut shutdown = state.shutdown.clone();
     loop {
-        match Listener::connect(&state.config.database_url, &[TABLES, SESSIONS]).await {
+        match Listener::connect(&state.config.database_url, &[TABLES, SESSIONS, GONE]).await {
             Ok(mut listener) => {
                 // What was said while nobody listened is lost.
                 state.sessions.clear_here();
@@ -119,13 +131,12 @@ fn on_notice(state: &Arc<AppState>, channel: &str, payload: &str) {
                 .close_sessions(&hashes, crate::sockets::ENDED_ELSEWHERE);
             state.sessions.forget_here(&Forgotten::Hashes(hashes));
         }
+        (GONE, Some(_)) => state.cluster.scan_now.notify_one(),
         (TABLES, Some(node)) if state.cluster.node().is_some_and(|c| c.name == node) => {
             let ids: Vec<i64> = words.filter_map(|w| w.parse().ok()).collect();
             let state = state.clone();
             tokio::spawn(async move {
-                for id in ids {
-                    state.hub.restore(id).await;
-                }
+                state.hub.take_handed(&ids).await;
             });
         }
         _ => {}

@@ -17,6 +17,7 @@ pub mod nodes;
 
 use crate::error::ApiError;
 use crate::hub::Tables;
+use crate::store::cluster::Presence;
 use crate::store::Store;
 use crate::table::TableId;
 use std::time::Duration;
@@ -28,6 +29,9 @@ pub const HEARTBEAT: Duration = Duration::from_secs(3);
 pub const LEASE: Duration = Duration::from_secs(10);
 /// How often a node looks for tables whose lease expired (a node died).
 pub const FAILOVER_EVERY: Duration = Duration::from_secs(2);
+/// How often a node looks for nodes whose presence lock is gone (their process
+/// died): such a node's tables are claimed at once, not after their leases.
+pub const PRESENCE_EVERY: Duration = Duration::from_secs(1);
 
 /// `LEASE` in milliseconds, as the queries take it.
 pub fn lease_ms() -> i64 {
@@ -82,12 +86,16 @@ pub struct Cluster {
     member: Option<Member>,
     /// Routes a test fixed (`Cluster::pinned`); `None` in production.
     pins: Option<pinned::Pins>,
+    /// Wakes the failover scan at once: a node found gone, here or by another node
+    /// (`events.rs`).
+    pub scan_now: tokio::sync::Notify,
 }
 
-/// A named node: the instance it runs as (random, new at each start), the database,
-/// and the tables it runs (the hub's map).
+/// A named node: the instance it runs as (random, new at each start), its presence
+/// lock, the database, and the tables it runs (the hub's map).
 struct Member {
     instance: String,
+    presence: tokio::sync::Mutex<Presence>,
     db: Store,
     tables: Tables,
 }
@@ -99,6 +107,7 @@ impl Cluster {
             node: None,
             member: None,
             pins: None,
+            scan_now: tokio::sync::Notify::new(),
         }
     }
 
@@ -109,19 +118,45 @@ impl Cluster {
             node: Some(node),
             member: None,
             pins: Some(pins),
+            scan_now: tokio::sync::Notify::new(),
         }
     }
 
     /// One of several nodes on `db`, registered as `instance`.
-    pub fn member(config: NodeConfig, instance: String, db: Store, tables: Tables) -> Self {
+    pub fn member(
+        config: NodeConfig,
+        instance: String,
+        presence: Presence,
+        db: Store,
+        tables: Tables,
+    ) -> Self {
         Cluster {
             node: Some(config),
             member: Some(Member {
                 instance,
+                presence: tokio::sync::Mutex::new(presence),
                 db,
                 tables,
             }),
             pins: None,
+            scan_now: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// Keeps this node's presence lock held (reconnecting if its session dropped);
+    /// a no-op for a node that is not a member.
+    pub async fn keep_presence(&self) -> Result<(), crate::store::StoreError> {
+        match &self.member {
+            Some(m) => m.presence.lock().await.keep().await,
+            None => Ok(()),
+        }
+    }
+
+    /// Ends this node's presence session now (`Server::kill`, standing in for the
+    /// process's death).
+    pub async fn end_presence(&self) {
+        if let Some(m) = &self.member {
+            m.presence.lock().await.end().await;
         }
     }
 

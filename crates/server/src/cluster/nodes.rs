@@ -1,11 +1,13 @@
 //! A named node's life among the others: it registers at start (refusing to run
 //! beside a live instance of its own name), renews its row and its leases every
-//! `HEARTBEAT` (stopping the tables whose lease another node took), claims every
-//! `FAILOVER_EVERY` its share of the tables whose lease expired (a node died), and at
-//! a graceful stop hands its tables to the least-loaded live nodes.
+//! `HEARTBEAT` (stopping the tables whose lease another node took) and keeps its
+//! presence lock held, looks every `PRESENCE_EVERY` for nodes whose presence lock is
+//! gone (their process died) and expires their leases, claims (then, and every
+//! `FAILOVER_EVERY`) its share of the tables whose lease expired, and at a graceful
+//! stop hands its tables to the least-loaded live nodes.
 
-use super::{events, lease_ms, NodeConfig, FAILOVER_EVERY, HEARTBEAT, LEASE};
-use crate::store::cluster::{Held, OrphanScan};
+use super::{events, lease_ms, NodeConfig, FAILOVER_EVERY, HEARTBEAT, LEASE, PRESENCE_EVERY};
+use crate::store::cluster::{Held, OrphanScan, Presence};
 use crate::store::{Store, StoreError};
 use crate::AppState;
 use std::sync::atomic::Ordering;
@@ -15,13 +17,24 @@ use std::time::Duration;
 /// Registers `config`'s node as a new instance; the instance's id. While another
 /// instance of the name heartbeats (a restart right after a crash: the crashed one's
 /// heartbeat is still fresh), waits up to a lease for its heartbeat to go stale, then
-/// refuses.
-pub async fn register(db: &Store, config: &NodeConfig) -> Result<String, String> {
+/// refuses. The node's `presence` is taken first, so that no scan sees the node's row
+/// without its lock and takes it for gone.
+pub async fn register(
+    db: &Store,
+    config: &NodeConfig,
+    presence: &Presence,
+) -> Result<String, String> {
     let instance = crate::auth::hex(&crate::auth::random_bytes::<8>().map_err(|e| e.message)?);
     let give_up = tokio::time::Instant::now() + LEASE + Duration::from_secs(1);
     loop {
         let registered = db
-            .register_node(&config.name, &config.advertise, &instance, lease_ms())
+            .register_node(
+                &config.name,
+                &config.advertise,
+                &instance,
+                presence.key(),
+                lease_ms(),
+            )
             .await
             .map_err(|e| format!("cannot register node {}: {e}", config.name))?;
         if registered {
@@ -40,9 +53,56 @@ pub async fn register(db: &Store, config: &NodeConfig) -> Result<String, String>
 /// Starts the heartbeat and the failover scan; both end at shutdown.
 pub fn spawn_loops(state: &Arc<AppState>) {
     tokio::spawn(every(state.clone(), HEARTBEAT, |s| Box::pin(heartbeat(s))));
-    tokio::spawn(every(state.clone(), FAILOVER_EVERY, |s| {
-        Box::pin(failover(s))
-    }));
+    tokio::spawn(failover_loop(state.clone()));
+}
+
+/// Every `PRESENCE_EVERY`, looks for nodes whose process died (their presence lock is
+/// gone) and, if it found one, scans for orphans at once and wakes the other nodes'
+/// scans too (NOTIFY); otherwise scans every `FAILOVER_EVERY` (leases that expired:
+/// a paused node, or one whose machine vanished with its sessions still open), or
+/// when another node says it found one gone.
+async fn failover_loop(state: Arc<AppState>) {
+    let mut shutdown = state.shutdown.clone();
+    let mut last_scan = tokio::time::Instant::now();
+    loop {
+        let woken = tokio::select! {
+            () = tokio::time::sleep(PRESENCE_EVERY) => false,
+            () = state.cluster.scan_now.notified() => true,
+            _ = shutdown.wait_for(|&s| s) => return,
+        };
+        let found = match look_for_gone(&state).await {
+            Ok(found) => found,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot look for nodes gone; trying again");
+                false
+            }
+        };
+        if woken || found || last_scan.elapsed() >= FAILOVER_EVERY {
+            last_scan = tokio::time::Instant::now();
+            if let Err(e) = failover(&state).await {
+                tracing::warn!(error = %e, "failover scan failed; trying again");
+            }
+        }
+    }
+}
+
+/// Marks gone the nodes whose presence lock is gone and expires their leases (see
+/// `Store::expire_gone_nodes`); whether it found any (then the other nodes are told).
+async fn look_for_gone(state: &AppState) -> Result<bool, StoreError> {
+    if me(state).is_none() {
+        return Ok(false);
+    }
+    let gone = state.db.expire_gone_nodes(lease_ms()).await?;
+    if gone.nodes.is_empty() {
+        return Ok(false);
+    }
+    tracing::warn!(
+        nodes = %gone.nodes.join(" "),
+        leases = gone.leases,
+        "nodes gone (their database session ended): their tables are claimed now"
+    );
+    events::tell_gone(&state.db, &gone.nodes).await?;
+    Ok(true)
 }
 
 type Round = for<'a> fn(
@@ -79,6 +139,11 @@ pub async fn heartbeat(state: &AppState) -> Result<(), StoreError> {
     let Some((name, instance)) = me(state) else {
         return Ok(());
     };
+    // The presence lock first: were its session gone, the other nodes would take
+    // this node for dead and claim its tables.
+    if let Err(e) = state.cluster.keep_presence().await {
+        tracing::error!(node = name, error = %e, "cannot hold the node's presence lock");
+    }
     let held = state.hub.held();
     let alive = state
         .db

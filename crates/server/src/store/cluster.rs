@@ -53,6 +53,24 @@ const CLAIM: &str = "WITH c AS (
 )
 SELECT epoch FROM c";
 
+/// [`CLAIM`] for many tables at once (`$1`, a JSON array): a node told to take tables
+/// handed to it (a graceful stop's handover); the tables claimed, with their epochs.
+const CLAIM_MANY: &str = "WITH m AS (
+    SELECT value::bigint AS id FROM jsonb_array_elements_text($1::jsonb)
+), c AS (
+    INSERT INTO table_leases (table_id, node, epoch, expires_at)
+    SELECT g.id, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond'
+    FROM game_tables g WHERE g.id IN (SELECT id FROM m) AND g.status IN ('open', 'playing')
+    ON CONFLICT (table_id) DO UPDATE SET
+        node = EXCLUDED.node, epoch = table_leases.epoch + 1, expires_at = EXCLUDED.expires_at
+    WHERE table_leases.node = EXCLUDED.node OR table_leases.expires_at < clock_timestamp()
+    RETURNING table_id, epoch, node
+), h AS (
+    INSERT INTO lease_claims (table_id, epoch, node, claimed_at)
+    SELECT table_id, epoch, node, clock_timestamp() FROM c
+)
+SELECT table_id, epoch FROM c";
+
 /// Why a claim took nothing: the table's status, and its lease's holder if that
 /// lease has not expired.
 const CLAIM_REFUSED: &str = "SELECT g.status, l.node, n.url FROM game_tables g
@@ -184,6 +202,44 @@ pub struct OrphanScan<'a> {
     pub mine_too: bool,
 }
 
+/// Finds the nodes that look alive (a fresh heartbeat, not stopping) but whose
+/// [`Presence`] lock nobody holds: their database session ended, so their process
+/// died (or lost its connection). Each is marked gone (its heartbeat set a lease
+/// back, so no scan counts it live and its name may start again) and its unexpired
+/// leases are expired now, for the failover scan to claim; the gone nodes' names and
+/// how many leases that expired. A paused node keeps its session, and so its lock:
+/// only its leases' own expiry frees its tables. A lease renewed meanwhile by a node
+/// that is alive after all is expired all the same; its next renewal then finds the
+/// table claimed (the epoch moved) and stops it there, as after a pause.
+const EXPIRE_GONE: &str = "WITH gone AS (
+    SELECT n.name FROM nodes n
+    WHERE n.presence_key IS NOT NULL AND NOT n.stopping
+      AND n.heartbeat_at > clock_timestamp() - $1::bigint * interval '1 millisecond'
+      AND NOT EXISTS (
+          SELECT 1 FROM pg_locks k
+          WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 1
+            AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            AND ((k.classid::bigint << 32) | k.objid::bigint) = n.presence_key)
+    FOR UPDATE OF n SKIP LOCKED
+), marked AS (
+    UPDATE nodes SET heartbeat_at = clock_timestamp() - $1::bigint * interval '1 millisecond' - interval '1 second'
+    WHERE name IN (SELECT name FROM gone)
+), expired AS (
+    UPDATE table_leases SET expires_at = clock_timestamp() - interval '1 millisecond'
+    WHERE node IN (SELECT name FROM gone) AND expires_at >= clock_timestamp()
+    RETURNING table_id
+)
+SELECT (SELECT string_agg(name, ' ') FROM gone), (SELECT count(*) FROM expired)";
+
+/// What [`Store::expire_gone_nodes`] found.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Gone {
+    /// The nodes found gone.
+    pub nodes: Vec<String>,
+    /// Their leases expired now.
+    pub leases: i64,
+}
+
 /// The live nodes, least loaded first: a fresh heartbeat and not stopping.
 const LIVE_NODES: &str = "SELECT name, url, live_tables FROM nodes
     WHERE heartbeat_at > clock_timestamp() - $1::bigint * interval '1 millisecond' AND NOT stopping
@@ -192,20 +248,21 @@ const LIVE_NODES: &str = "SELECT name, url, live_tables FROM nodes
 impl Store {
     /// Registers node `name` as run by `instance` now. Refused (`false`) while another
     /// instance runs under that name: its heartbeat is fresher than `lease_ms` and it
-    /// is not stopping.
+    /// is not stopping. `presence_key` is the key of the lock its [`Presence`] holds.
     pub async fn register_node(
         &self,
         name: &str,
         url: &str,
         instance: &str,
+        presence_key: i64,
         lease_ms: i64,
     ) -> Result<bool, StoreError> {
         let rows = sqlx::query(
-            "INSERT INTO nodes (name, url, instance, started_at, heartbeat_at, live_tables, stopping)
-             VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), 0, FALSE)
+            "INSERT INTO nodes (name, url, instance, started_at, heartbeat_at, live_tables, stopping, presence_key)
+             VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), 0, FALSE, $5)
              ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, instance = EXCLUDED.instance,
                  started_at = EXCLUDED.started_at, heartbeat_at = EXCLUDED.heartbeat_at,
-                 live_tables = 0, stopping = FALSE
+                 live_tables = 0, stopping = FALSE, presence_key = EXCLUDED.presence_key
              WHERE nodes.instance = EXCLUDED.instance OR nodes.stopping
                  OR nodes.heartbeat_at < clock_timestamp() - $4::bigint * interval '1 millisecond'
              RETURNING name",
@@ -214,6 +271,7 @@ impl Store {
         .bind(url)
         .bind(instance)
         .bind(lease_ms)
+        .bind(presence_key)
         .fetch_all(self.pool())
         .await?;
         Ok(!rows.is_empty())
@@ -286,6 +344,34 @@ impl Store {
             }
         }
         Err(StoreError::Unavailable(sqlx::Error::PoolTimedOut))
+    }
+
+    /// Claims the tables `ids` for node `node` in one statement (see [`CLAIM_MANY`]);
+    /// those it took, each with its new epoch (a table over, or held by another live
+    /// node, is left out).
+    pub async fn claim_tables(
+        &self,
+        ids: &[i64],
+        node: &str,
+        lease_ms: i64,
+    ) -> Result<Vec<Held>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        sqlx::query(CLAIM_MANY)
+            .bind(json_param(ids)?)
+            .bind(node)
+            .bind(lease_ms)
+            .fetch_all(self.pool())
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(Held {
+                    t: r.try_get(0)?,
+                    e: r.try_get(1)?,
+                })
+            })
+            .collect()
     }
 
     /// Gives new table `id` to node `node` (see [`PLACE`]); whether it was placed
@@ -430,6 +516,22 @@ impl Store {
             .collect()
     }
 
+    /// Marks gone the nodes whose process died (see [`EXPIRE_GONE`]) and expires their
+    /// leases; what it found.
+    pub async fn expire_gone_nodes(&self, lease_ms: i64) -> Result<Gone, StoreError> {
+        let row = sqlx::query(EXPIRE_GONE)
+            .bind(lease_ms)
+            .fetch_one(self.pool())
+            .await?;
+        let nodes: Option<String> = row.try_get(0)?;
+        Ok(Gone {
+            nodes: nodes
+                .map(|n| n.split(' ').map(str::to_string).collect())
+                .unwrap_or_default(),
+            leases: row.try_get(1)?,
+        })
+    }
+
     /// Sends `payload` on `channel` to every node listening (PostgreSQL's NOTIFY).
     pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
         sqlx::query("SELECT pg_notify($1, $2)")
@@ -476,5 +578,96 @@ impl Listener {
             },
             None => Heard::Dropped,
         })
+    }
+}
+
+/// A named node's presence: a connection of its own (PostgreSQL) holding a
+/// session-level advisory lock under a random key, for as long as the node runs. The
+/// other nodes read `pg_locks`: a node whose lock is gone has lost its session —
+/// its process died — and its tables are claimed at once ([`EXPIRE_GONE`]) instead of
+/// after their leases. The connection is its own, not the pool's, so that the lock
+/// lives exactly as long as the process: a pool may close and reopen connections.
+pub struct Presence {
+    url: String,
+    key: i64,
+    conn: Option<sqlx::postgres::PgConnection>,
+    /// Ended on purpose (`end`): never taken again.
+    ended: bool,
+}
+
+impl Presence {
+    /// Connects to `url` and takes a lock under a new random key.
+    pub async fn take(url: &str) -> Result<Presence, StoreError> {
+        for _ in 0..4 {
+            let bytes = crate::auth::random_bytes::<8>()
+                .map_err(|e| StoreError::Other(sqlx::Error::Protocol(e.message)))?;
+            // Non-negative, so that `pg_locks`' two 32-bit halves join back to it
+            // without a sign to mind.
+            let key = (u64::from_le_bytes(bytes) >> 1) as i64;
+            let mut presence = Presence {
+                url: url.to_string(),
+                key,
+                conn: None,
+                ended: false,
+            };
+            if presence.lock().await? {
+                return Ok(presence);
+            }
+        }
+        Err(StoreError::Other(sqlx::Error::Protocol(
+            "no free presence lock key".into(),
+        )))
+    }
+
+    /// The key of the lock (stored in the node's row).
+    pub fn key(&self) -> i64 {
+        self.key
+    }
+
+    /// Makes sure the lock is held: checks the connection, and reconnects and locks
+    /// again if it dropped (a database restart, a network cut). Called at every
+    /// heartbeat.
+    pub async fn keep(&mut self) -> Result<(), StoreError> {
+        use sqlx::Connection;
+        if self.ended {
+            return Ok(());
+        }
+        if let Some(conn) = self.conn.as_mut() {
+            if conn.ping().await.is_ok() {
+                return Ok(());
+            }
+            tracing::warn!("the node's presence connection dropped; taking its lock again");
+            self.conn = None;
+        }
+        if self.lock().await? {
+            Ok(())
+        } else {
+            Err(StoreError::Other(sqlx::Error::Protocol(
+                "the node's presence lock is held by another session".into(),
+            )))
+        }
+    }
+
+    /// Connects and tries the lock; whether it is held now.
+    async fn lock(&mut self) -> Result<bool, StoreError> {
+        use sqlx::Connection;
+        let mut conn = sqlx::postgres::PgConnection::connect(&self.url).await?;
+        let held: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+            .bind(self.key)
+            .fetch_one(&mut conn)
+            .await?;
+        if held {
+            self.conn = Some(conn);
+        }
+        Ok(held)
+    }
+
+    /// Ends the session (and so frees the lock) now, as the process's death would.
+    pub async fn end(&mut self) {
+        use sqlx::Connection;
+        self.ended = true;
+        if let Some(conn) = self.conn.take() {
+            let _ = conn.close().await;
+        }
     }
 }

@@ -38,7 +38,7 @@ pub use meta::{
     AbandonedReason, Caller, Clock, Reason, SeatInfo, Status, TableId, TableInfo, TableMeta, Turn,
     UNKNOWN_RULES,
 };
-pub use persist::{load, Log};
+pub use persist::{load, load_many, Log};
 pub use replay::replay_steps;
 pub use restore::{prepare, Prepared};
 pub use takuge_protocol::PROTOCOL;

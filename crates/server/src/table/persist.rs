@@ -27,14 +27,34 @@ pub struct Log {
 
 /// Loads a table (any status) from the database; `None` if there is no such table.
 pub async fn load(db: &Store, id: TableId) -> Result<Option<(TableMeta, Log)>, ApiError> {
-    let Some(LoadedTable {
+    match db.load_table(id).await? {
+        Some(rows) => from_rows(rows).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Loads the tables `ids` in a few statements (a failover's restore): each found
+/// table's id with its model, or why its rows do not make one (that table alone).
+pub async fn load_many(
+    db: &Store,
+    ids: &[TableId],
+) -> Result<Vec<(TableId, Result<(TableMeta, Log), ApiError>)>, ApiError> {
+    Ok(db
+        .load_tables(ids)
+        .await?
+        .into_iter()
+        .map(|rows| (rows.table.id, from_rows(rows)))
+        .collect())
+}
+
+/// A table's model from its rows.
+fn from_rows(rows: LoadedTable) -> Result<(TableMeta, Log), ApiError> {
+    let LoadedTable {
         table: row,
         seats,
         actions: action_rows,
-    }) = db.load_table(id).await?
-    else {
-        return Ok(None);
-    };
+    } = rows;
+    let id = row.id;
     let parse = |s: &str| serde_json::from_str::<Value>(s).map_err(ApiError::internal);
     let seat_number = |n: i64| {
         u8::try_from(n)
@@ -99,7 +119,7 @@ pub async fn load(db: &Store, id: TableId) -> Result<Option<(TableMeta, Log)>, A
             .as_deref()
             .and_then(AbandonedReason::parse),
     };
-    Ok(Some((meta, Log { actions, ids })))
+    Ok((meta, Log { actions, ids }))
 }
 
 pub(super) async fn save_seat(
