@@ -10,16 +10,17 @@ use std::time::Duration;
 use takuge_server::store::live_tables::LoadedTable;
 use takuge_server::store::Store;
 
-/// What a loaded table says, as comparable values.
-fn summary(
-    t: &LoadedTable,
-) -> (
+/// What a loaded table says, as comparable values: id, game, status, seats
+/// (number, name, bot), actions (version, seat, action).
+type Summary = (
     i64,
     String,
     String,
     Vec<(i64, String, Option<String>)>,
     Vec<(i64, i64, String)>,
-) {
+);
+
+fn summary(t: &LoadedTable) -> Summary {
     (
         t.table.id,
         t.table.game.clone(),
