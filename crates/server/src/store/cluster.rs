@@ -247,8 +247,9 @@ const LIVE_NODES: &str = "SELECT name, url, live_tables FROM nodes
 
 impl Store {
     /// Registers node `name` as run by `instance` now. Refused (`false`) while another
-    /// instance runs under that name: its heartbeat is fresher than `lease_ms` and it
-    /// is not stopping. `presence_key` is the key of the lock its [`Presence`] holds.
+    /// instance runs under that name: its heartbeat is fresher than `lease_ms`, it is
+    /// not stopping, and its presence lock is held (a process restarted after a crash
+    /// starts at once: the crashed one's lock went with its session). `presence_key` is the key of the lock its [`Presence`] holds.
     pub async fn register_node(
         &self,
         name: &str,
@@ -265,6 +266,11 @@ impl Store {
                  live_tables = 0, stopping = FALSE, presence_key = EXCLUDED.presence_key
              WHERE nodes.instance = EXCLUDED.instance OR nodes.stopping
                  OR nodes.heartbeat_at < clock_timestamp() - $4::bigint * interval '1 millisecond'
+                 OR (nodes.presence_key IS NOT NULL AND NOT EXISTS (
+                     SELECT 1 FROM pg_locks k
+                     WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 1
+                       AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                       AND ((k.classid::bigint << 32) | k.objid::bigint) = nodes.presence_key))
              RETURNING name",
         )
         .bind(name)

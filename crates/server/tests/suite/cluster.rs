@@ -562,6 +562,42 @@ async fn a_restarted_node_takes_its_own_tables_back_at_once() {
     a.shutdown().await;
 }
 
+/// A node restarted under its name right after a crash used to wait until the dead
+/// instance's heartbeat was a lease old (10 s) before it served: a live instance of
+/// the name holds its presence lock, a dead one does not, so the restart goes ahead at
+/// once and takes its tables back.
+#[tokio::test]
+async fn a_node_restarted_after_a_crash_starts_without_waiting_out_its_old_heartbeat() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let a = node(&env, "a").await;
+    let host = Client::guest(a.addr).await;
+    let id = started_table(&host).await;
+    let db = pool(&env).await;
+    a.kill().await;
+    let heartbeat_ms = |db: sqlx::AnyPool, column: &'static str| async move {
+        sqlx::query(&format!(
+            "SELECT (extract(epoch FROM {column}) * 1000)::bigint FROM nodes WHERE name = 'a'"
+        ))
+        .fetch_one(&db)
+        .await
+        .expect("read a's row")
+        .get::<i64, _>(0)
+    };
+    let last_heartbeat = heartbeat_ms(db.clone(), "heartbeat_at").await;
+    let a = node(&env, "a").await;
+    let started = heartbeat_ms(db.clone(), "started_at").await;
+    assert!(
+        started - last_heartbeat < 10_000,
+        "the restart waited {} ms for the crashed instance's heartbeat to go stale",
+        started - last_heartbeat
+    );
+    assert_eq!(lease(&db, id).await.map(|l| l.0), Some("a".to_string()));
+    assert_eq!(a.cluster().route(id).await.expect("route"), Route::Here);
+    a.shutdown().await;
+}
+
 #[tokio::test]
 async fn a_new_table_goes_to_the_least_loaded_node_which_loads_it_at_once() {
     let Some(env) = Env::new(Backend::Postgres).await else {
