@@ -143,12 +143,12 @@ impl Cluster {
         }
     }
 
-    /// Keeps this node's presence lock held (reconnecting if its session dropped);
-    /// a no-op for a node that is not a member.
-    pub async fn keep_presence(&self) -> Result<(), crate::store::StoreError> {
+    /// This node's presence (a member's): the lock and the connection its heartbeat
+    /// and its look for nodes gone run on.
+    pub async fn presence(&self) -> Option<tokio::sync::MutexGuard<'_, Presence>> {
         match &self.member {
-            Some(m) => m.presence.lock().await.keep().await,
-            None => Ok(()),
+            Some(m) => Some(m.presence.lock().await),
+            None => None,
         }
     }
 

@@ -87,12 +87,16 @@ async fn failover_loop(state: Arc<AppState>) {
 }
 
 /// Marks gone the nodes whose presence lock is gone and expires their leases (see
-/// `Store::expire_gone_nodes`); whether it found any (then the other nodes are told).
+/// `Presence::expire_gone_nodes`); whether it found any (then the other nodes are told).
 async fn look_for_gone(state: &AppState) -> Result<bool, StoreError> {
     if me(state).is_none() {
         return Ok(false);
     }
-    let gone = state.db.expire_gone_nodes(lease_ms()).await?;
+    let Some(mut presence) = state.cluster.presence().await else {
+        return Ok(false);
+    };
+    let gone = presence.expire_gone_nodes(lease_ms()).await?;
+    drop(presence);
     if gone.nodes.is_empty() {
         return Ok(false);
     }
@@ -139,18 +143,21 @@ pub async fn heartbeat(state: &AppState) -> Result<(), StoreError> {
     let Some((name, instance)) = me(state) else {
         return Ok(());
     };
-    // The presence lock first: were its session gone, the other nodes would take
-    // this node for dead and claim its tables.
-    if let Err(e) = state.cluster.keep_presence().await {
+    let Some(mut presence) = state.cluster.presence().await else {
+        return Ok(());
+    };
+    // On the presence connection, never waiting for the pool: the lock is checked
+    // (and taken again if its session dropped: were it gone, the other nodes would
+    // take this node for dead and claim its tables), then the row and the leases.
+    if let Err(e) = presence.keep().await {
         tracing::error!(node = name, error = %e, "cannot hold the node's presence lock");
     }
     let held = state.hub.held();
-    let alive = state
-        .db
+    let alive = presence
         .node_heartbeat(name, instance, held.len() as i64)
         .await?;
     let kept = if alive {
-        state.db.renew_leases(name, &held, lease_ms()).await?
+        presence.renew_leases(name, &held, lease_ms()).await?
     } else {
         // Another instance runs under this name now: none of these is ours.
         tracing::error!(
@@ -159,6 +166,7 @@ pub async fn heartbeat(state: &AppState) -> Result<(), StoreError> {
         );
         Vec::new()
     };
+    drop(presence);
     let lost: Vec<Held> = held.into_iter().filter(|h| !kept.contains(&h.t)).collect();
     if !lost.is_empty() {
         tracing::warn!(

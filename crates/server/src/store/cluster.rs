@@ -283,26 +283,6 @@ impl Store {
         Ok(!rows.is_empty())
     }
 
-    /// The node's heartbeat: its row says it is alive and how many tables it runs.
-    /// `false` when another instance has taken the name since (this one must stop).
-    pub async fn node_heartbeat(
-        &self,
-        name: &str,
-        instance: &str,
-        live_tables: i64,
-    ) -> Result<bool, StoreError> {
-        let rows = sqlx::query(
-            "UPDATE nodes SET heartbeat_at = clock_timestamp(), live_tables = $3
-             WHERE name = $1 AND instance = $2 RETURNING name",
-        )
-        .bind(name)
-        .bind(instance)
-        .bind(live_tables)
-        .fetch_all(self.pool())
-        .await?;
-        Ok(!rows.is_empty())
-    }
-
     /// Marks the node as stopping: no new table is placed on it, nothing handed to it,
     /// and its name may start again at once.
     pub async fn node_stopping(&self, name: &str, instance: &str) -> Result<(), StoreError> {
@@ -395,28 +375,6 @@ impl Store {
             .fetch_all(self.pool())
             .await?;
         Ok(!rows.is_empty())
-    }
-
-    /// Renews this node's leases on `held`; the tables it still holds.
-    pub async fn renew_leases(
-        &self,
-        node: &str,
-        held: &[Held],
-        lease_ms: i64,
-    ) -> Result<Vec<i64>, StoreError> {
-        if held.is_empty() {
-            return Ok(Vec::new());
-        }
-        let json = json_param(held)?;
-        sqlx::query(RENEW)
-            .bind(node)
-            .bind(json)
-            .bind(lease_ms)
-            .fetch_all(self.pool())
-            .await?
-            .iter()
-            .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
-            .collect()
     }
 
     /// Hands `held` from node `from` to node `to` (see [`HAND_OVER`]); the tables handed.
@@ -522,22 +480,6 @@ impl Store {
             .collect()
     }
 
-    /// Marks gone the nodes whose process died (see [`EXPIRE_GONE`]) and expires their
-    /// leases; what it found.
-    pub async fn expire_gone_nodes(&self, lease_ms: i64) -> Result<Gone, StoreError> {
-        let row = sqlx::query(EXPIRE_GONE)
-            .bind(lease_ms)
-            .fetch_one(self.pool())
-            .await?;
-        let nodes: Option<String> = row.try_get(0)?;
-        Ok(Gone {
-            nodes: nodes
-                .map(|n| n.split(' ').map(str::to_string).collect())
-                .unwrap_or_default(),
-            leases: row.try_get(1)?,
-        })
-    }
-
     /// Sends `payload` on `channel` to every node listening (PostgreSQL's NOTIFY).
     pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
         sqlx::query("SELECT pg_notify($1, $2)")
@@ -592,11 +534,14 @@ impl Listener {
 /// other nodes read `pg_locks`: a node whose lock is gone has lost its session —
 /// its process died — and its tables are claimed at once ([`EXPIRE_GONE`]) instead of
 /// after their leases. The connection is its own, not the pool's, so that the lock
-/// lives exactly as long as the process: a pool may close and reopen connections.
+/// lives exactly as long as the process (a pool may close and reopen connections),
+/// and the node's heartbeat, its leases' renewal and the look for nodes gone run on
+/// it: under load the pool's 8 connections were taken for seconds (acquiring one took
+/// over 2 s), heartbeats came late, and a node's leases expired while it ran them.
 pub struct Presence {
     url: String,
     key: i64,
-    conn: Option<sqlx::postgres::PgConnection>,
+    conn: Option<sqlx::AnyConnection>,
     /// Ended on purpose (`end`): never taken again.
     ended: bool,
 }
@@ -636,7 +581,7 @@ impl Presence {
     pub async fn keep(&mut self) -> Result<(), StoreError> {
         use sqlx::Connection;
         if self.ended {
-            return Ok(());
+            return Err(StoreError::Unavailable(sqlx::Error::PoolClosed));
         }
         if let Some(conn) = self.conn.as_mut() {
             if conn.ping().await.is_ok() {
@@ -648,8 +593,8 @@ impl Presence {
         if self.lock().await? {
             Ok(())
         } else {
-            Err(StoreError::Other(sqlx::Error::Protocol(
-                "the node's presence lock is held by another session".into(),
+            Err(StoreError::Unavailable(sqlx::Error::Protocol(
+                "the node's presence lock is still held by its dropped session".into(),
             )))
         }
     }
@@ -657,7 +602,7 @@ impl Presence {
     /// Connects and tries the lock; whether it is held now.
     async fn lock(&mut self) -> Result<bool, StoreError> {
         use sqlx::Connection;
-        let mut conn = sqlx::postgres::PgConnection::connect(&self.url).await?;
+        let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
         let held: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
             .bind(self.key)
             .fetch_one(&mut conn)
@@ -666,6 +611,89 @@ impl Presence {
             self.conn = Some(conn);
         }
         Ok(held)
+    }
+
+    /// The connection, taken again if it was lost.
+    async fn conn(&mut self) -> Result<&mut sqlx::AnyConnection, StoreError> {
+        if self.conn.is_none() {
+            self.keep().await?;
+        }
+        self.conn
+            .as_mut()
+            .ok_or(StoreError::Unavailable(sqlx::Error::PoolClosed))
+    }
+
+    /// `result` of a statement on the connection; one that lost the connection drops
+    /// it, so that the next call connects (and locks) again.
+    fn seen<T>(&mut self, result: Result<T, sqlx::Error>) -> Result<T, StoreError> {
+        let result = result.map_err(StoreError::from);
+        if matches!(result, Err(StoreError::Unavailable(_))) {
+            self.conn = None;
+        }
+        result
+    }
+
+    /// The node's heartbeat: its row says it is alive and how many tables it runs.
+    /// `false` when another instance has taken the name since (this one must stop).
+    pub async fn node_heartbeat(
+        &mut self,
+        name: &str,
+        instance: &str,
+        live_tables: i64,
+    ) -> Result<bool, StoreError> {
+        let conn = self.conn().await?;
+        let rows = sqlx::query(
+            "UPDATE nodes SET heartbeat_at = clock_timestamp(), live_tables = $3
+             WHERE name = $1 AND instance = $2 RETURNING name",
+        )
+        .bind(name)
+        .bind(instance)
+        .bind(live_tables)
+        .fetch_all(conn)
+        .await;
+        Ok(!self.seen(rows)?.is_empty())
+    }
+
+    /// Renews this node's leases on `held` (see [`RENEW`]); the tables it still holds.
+    pub async fn renew_leases(
+        &mut self,
+        node: &str,
+        held: &[Held],
+        lease_ms: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        if held.is_empty() {
+            return Ok(Vec::new());
+        }
+        let json = json_param(held)?;
+        let conn = self.conn().await?;
+        let rows = sqlx::query(RENEW)
+            .bind(node)
+            .bind(json)
+            .bind(lease_ms)
+            .fetch_all(conn)
+            .await;
+        self.seen(rows)?
+            .iter()
+            .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Marks gone the nodes whose process died (see [`EXPIRE_GONE`]) and expires their
+    /// leases; what it found.
+    pub async fn expire_gone_nodes(&mut self, lease_ms: i64) -> Result<Gone, StoreError> {
+        let conn = self.conn().await?;
+        let row = sqlx::query(EXPIRE_GONE)
+            .bind(lease_ms)
+            .fetch_one(conn)
+            .await;
+        let row = self.seen(row)?;
+        let nodes: Option<String> = row.try_get(0)?;
+        Ok(Gone {
+            nodes: nodes
+                .map(|n| n.split(' ').map(str::to_string).collect())
+                .unwrap_or_default(),
+            leases: row.try_get(1)?,
+        })
     }
 
     /// Ends the session (and so frees the lock) now, as the process's death would.
