@@ -315,7 +315,7 @@ fn bound(
 
 impl Writer {
     /// [`Writer::execute`] for a table's write under its lease's `epoch` (several
-    /// nodes): in one transaction, the lease row is read `FOR SHARE` (so a claim of the
+    /// nodes): in one transaction, the lease row is read `FOR KEY SHARE` (so a claim of the
     /// table waits for this write, and this write for a claim under way) and the
     /// statement runs only if the epoch is still the lease's; otherwise nothing is
     /// written and [`StoreError::Fenced`] is returned. Without an epoch, a plain
@@ -340,7 +340,9 @@ impl Writer {
     }
 
     /// Runs `f` in a transaction that first checks that table `table`'s lease is
-    /// under `epoch` (row locked `FOR SHARE` until the commit); `Fenced` if not.
+    /// under `epoch` (row locked `FOR KEY SHARE` until the commit: a claim, which
+    /// changes the epoch, a key column, waits for it; the heartbeat's renewal, which
+    /// changes only the expiry, does not); `Fenced` if not.
     pub async fn fenced<T, F>(&self, table: i64, epoch: i64, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
@@ -353,7 +355,7 @@ impl Writer {
                 Box::pin(async move {
                     let mut tx = c.begin().await?;
                     let held = sqlx::query(
-                        "SELECT 1 FROM table_leases WHERE table_id = $1 AND epoch = $2 FOR SHARE",
+                        "SELECT 1 FROM table_leases WHERE table_id = $1 AND epoch = $2 FOR KEY SHARE",
                     )
                     .bind(table)
                     .bind(epoch)

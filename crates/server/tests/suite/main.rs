@@ -9,6 +9,7 @@ mod common;
 mod hardening;
 mod input;
 mod lagging;
+mod lease_locks;
 mod migrate;
 mod openapi;
 mod plays_catch_up;
