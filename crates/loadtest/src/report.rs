@@ -90,6 +90,8 @@ pub struct ServerDelta {
     /// `takuge_bot_search_decision_seconds` and `takuge_bot_think_seconds`.
     pub bot_search_decision: Buckets,
     pub bot_think: Buckets,
+    /// The server's phase histograms (`crate::sample::PHASES`), in that order.
+    pub phases: Vec<Buckets>,
 }
 
 impl ServerDelta {
@@ -103,6 +105,12 @@ impl ServerDelta {
             batches: after.batches.saturating_sub(before.batches),
             batch_sum: after.batch_sum - before.batch_sum,
             batch_rows: after.batch_rows.saturating_sub(before.batch_rows),
+            phases: after
+                .phases
+                .iter()
+                .zip(&before.phases)
+                .map(|(a, b)| a.since(b))
+                .collect(),
         }
     }
 }
@@ -176,6 +184,25 @@ impl std::fmt::Display for LoadReport {
             q(&d.bot_search_decision, 0.5),
             q(&d.bot_search_decision, 0.99),
         )?;
+        let phases: Vec<String> = crate::sample::PHASES
+            .iter()
+            .zip(&d.phases)
+            .filter(|(_, b)| b.count() > 0)
+            .map(|((_, word), b)| {
+                let ms = |p| {
+                    b.quantile_ms(p)
+                        .map_or_else(|| "-".to_string(), |m| m.to_string())
+                };
+                format!("{word} {}/{}", ms(0.5), ms(0.99))
+            })
+            .collect();
+        if !phases.is_empty() {
+            writeln!(
+                f,
+                "server phases, p50/p99 (ms, bucket bounds): {}",
+                phases.join(", ")
+            )?;
+        }
         let p = &self.process;
         writeln!(
             f,

@@ -65,8 +65,26 @@ impl Buckets {
     }
 }
 
+/// The server's phase histograms (`takuge_server::phases`), in the order the report
+/// prints them: (metric name, the report's word for it).
+pub const PHASES: [(&str, &str); 8] = [
+    ("takuge_action_answered_seconds", "answered"),
+    ("takuge_action_queued_seconds", "queued"),
+    ("takuge_action_applied_seconds", "applied"),
+    ("takuge_action_writer_queue_seconds", "writer queue"),
+    ("takuge_commit_wait_seconds", "commit wait"),
+    ("takuge_broadcast_seconds", "broadcast"),
+    (
+        "takuge_writer_other_writes_seconds",
+        "writer's other writes",
+    ),
+    ("takuge_runtime_lag_seconds", "runtime lag"),
+];
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ServerSample {
+    /// [`PHASES`]' histograms, in that order.
+    pub phases: [Buckets; PHASES.len()],
     pub committed: u64,
     pub commit_wait: Buckets,
     pub commit_wait_sum: f64,
@@ -89,6 +107,9 @@ impl ServerSample {
     pub fn add(&mut self, o: &ServerSample) {
         self.committed += o.committed;
         self.commit_wait.add(&o.commit_wait);
+        for (mine, theirs) in self.phases.iter_mut().zip(&o.phases) {
+            mine.add(theirs);
+        }
         self.commit_wait_sum += o.commit_wait_sum;
         self.batches += o.batches;
         self.batch_sum += o.batch_sum;
@@ -133,6 +154,12 @@ impl ServerSample {
                     let Some((metric, labels)) = name.split_once('{') else {
                         continue;
                     };
+                    if let Some(i) = PHASES
+                        .iter()
+                        .position(|(n, _)| metric.strip_suffix("_bucket") == Some(n))
+                    {
+                        sample.phases[i].push(labels, v);
+                    }
                     let buckets = match metric {
                         "takuge_commit_wait_seconds_bucket" => &mut sample.commit_wait,
                         "takuge_bot_search_decision_seconds_bucket" => {

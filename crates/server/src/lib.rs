@@ -28,6 +28,7 @@ pub mod metrics;
 pub mod moves;
 pub mod openapi;
 pub mod outbox;
+pub mod phases;
 pub mod policy;
 pub mod profile;
 pub mod shelf;
@@ -558,6 +559,10 @@ impl Server {
             cluster::nodes::spawn_loops(&state);
         }
         tokio::spawn(caps::expire_loop(state.clone()));
+        tokio::spawn(phases::lag_probe(
+            state.metrics.phases.clone(),
+            state.shutdown.clone(),
+        ));
         tokio::spawn(shelf::recommend::rebuild_loop(state.clone()));
         let listener = tokio::net::TcpListener::bind(state.config.bind)
             .await

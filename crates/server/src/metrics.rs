@@ -68,6 +68,8 @@ pub struct Metrics {
     pub upstream_sockets: AtomicI64,
     /// Tables a connection looked up again after they moved or their node died.
     pub reroutes: AtomicU64,
+    /// Where an action's time goes, phase by phase (`crate::phases`).
+    pub phases: std::sync::Arc<crate::phases::Phases>,
 }
 
 /// What the process itself uses, read from the kernel when it tells (Linux `/proc`);
@@ -170,7 +172,7 @@ impl Histogram {
         );
     }
 
-    fn render(&self, out: &mut String, name: &str, help: &str) {
+    pub(crate) fn render(&self, out: &mut String, name: &str, help: &str) {
         let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} histogram");
         let mut cumulative = 0;
         for (bound, n) in BUCKETS.iter().zip(&self.buckets) {
@@ -411,6 +413,7 @@ impl Metrics {
             "A bot's thinking for one move",
         );
         self.hashing.render(&mut out);
+        self.phases.render(&mut out);
         out
     }
 }

@@ -514,6 +514,7 @@ impl<'s> Connection<'s> {
             return;
         };
         let caller = self.caller.clone();
+        let read = std::time::Instant::now();
         let r = self
             .state
             .hub
@@ -524,9 +525,11 @@ impl<'s> Connection<'s> {
                 draft,
                 action,
                 id,
+                asked: std::time::Instant::now(),
                 reply,
             })
             .await;
+        self.state.metrics.phases.answered.observe(read.elapsed());
         if let Err(e) = &r {
             if e.code == TABLE_MOVED && !self.relayed {
                 if let Some(f) = self.subscribed.get_mut(&table) {

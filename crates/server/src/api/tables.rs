@@ -432,6 +432,7 @@ pub async fn act(
             draft: body.draft,
             action: body.action,
             id: body.id,
+            asked: std::time::Instant::now(),
             reply,
         })
         .await?;

@@ -38,7 +38,9 @@ pub struct LiveNode {
 /// Takes table `$1` for node `$2` when its lease is free, expired or already this
 /// node's: one statement that bumps the epoch and appends the claim to the history.
 /// Only a live table (open or playing) is claimed. The upsert's row lock serialises a
-/// claim with every fenced write of the table (which reads the row `FOR SHARE`).
+/// claim with every fenced write of the table (which reads the row `FOR KEY SHARE`:
+/// the claim changes the epoch, a key column since migration 0013, so its lock is the
+/// row's strongest).
 const CLAIM: &str = "WITH c AS (
     INSERT INTO table_leases (table_id, node, epoch, expires_at)
     SELECT g.id, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond'

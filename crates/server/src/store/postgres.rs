@@ -53,15 +53,17 @@ pub(super) async fn lock_user(conn: &mut AnyConnection, user: i64) -> Result<(),
 /// as PostgreSQL applies only one of two updates of a row in one statement.
 ///
 /// Fencing (several nodes): an action with an epoch `e` goes in only if its table's
-/// lease row has that epoch, read `FOR SHARE` in this statement, so a claim (which
-/// updates the row) and this batch wait for each other; the others of the batch are
-/// not held back by it. The answer's third column is 1 for an action refused so.
+/// lease row has that epoch, read `FOR KEY SHARE` in this statement, so a claim or a
+/// handover (which change the epoch, a key column: migration 0013) and this batch wait
+/// for each other, while the heartbeat's renewal (which changes only `expires_at`)
+/// neither waits for the batch nor holds it; the others of the batch are not held
+/// back by it. The answer's third column is 1 for an action refused so.
 const BATCH: &str = "WITH x AS (
     SELECT * FROM jsonb_to_recordset($2::jsonb)
         AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT, c TEXT, o TEXT, k TEXT, e BIGINT)
 ), held AS (
     SELECT x.t, x.v FROM x JOIN table_leases l ON l.table_id = x.t AND l.epoch = x.e
-    FOR SHARE OF l
+    FOR KEY SHARE OF l
 ), ins AS (
     INSERT INTO actions (table_id, version, seat, action, client_id, created_at, epoch)
     SELECT t, v, s, a, c, $1, e FROM x

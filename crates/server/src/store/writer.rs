@@ -58,6 +58,8 @@ pub enum Committed {
 
 struct ActionJob {
     write: ActionWrite,
+    /// When it was queued (its wait for a batch: `crate::phases`).
+    sent: Instant,
     reply: oneshot::Sender<Result<Committed, String>>,
 }
 
@@ -165,7 +167,11 @@ impl Writer {
     /// Commits one action (with the others waiting); returns once it is durable.
     pub async fn commit(&self, write: ActionWrite) -> Result<Committed, String> {
         let (reply, rx) = oneshot::channel();
-        let result = match self.tx.send(Job::Action(ActionJob { write, reply })) {
+        let result = match self.tx.send(Job::Action(ActionJob {
+            write,
+            sent: Instant::now(),
+            reply,
+        })) {
             Ok(()) => rx
                 .await
                 .unwrap_or_else(|_| Err("the database writer has stopped".to_string())),
@@ -309,7 +315,7 @@ fn bound(
 
 impl Writer {
     /// [`Writer::execute`] for a table's write under its lease's `epoch` (several
-    /// nodes): in one transaction, the lease row is read `FOR SHARE` (so a claim of the
+    /// nodes): in one transaction, the lease row is read `FOR KEY SHARE` (so a claim of the
     /// table waits for this write, and this write for a claim under way) and the
     /// statement runs only if the epoch is still the lease's; otherwise nothing is
     /// written and [`StoreError::Fenced`] is returned. Without an epoch, a plain
@@ -334,7 +340,9 @@ impl Writer {
     }
 
     /// Runs `f` in a transaction that first checks that table `table`'s lease is
-    /// under `epoch` (row locked `FOR SHARE` until the commit); `Fenced` if not.
+    /// under `epoch` (row locked `FOR KEY SHARE` until the commit: a claim, which
+    /// changes the epoch, a key column, waits for it; the heartbeat's renewal, which
+    /// changes only the expiry, does not); `Fenced` if not.
     pub async fn fenced<T, F>(&self, table: i64, epoch: i64, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
@@ -347,7 +355,7 @@ impl Writer {
                 Box::pin(async move {
                     let mut tx = c.begin().await?;
                     let held = sqlx::query(
-                        "SELECT 1 FROM table_leases WHERE table_id = $1 AND epoch = $2 FOR SHARE",
+                        "SELECT 1 FROM table_leases WHERE table_id = $1 AND epoch = $2 FOR KEY SHARE",
                     )
                     .bind(table)
                     .bind(epoch)
@@ -440,26 +448,42 @@ async fn write_loop(
         }
         // The other writes first, each as it asked (they are independent of the
         // actions: a table waits for its own writes before it plays on).
+        let round = Instant::now();
+        let mut sent = Vec::with_capacity(jobs.len());
+        let mut others = false;
         for job in jobs.drain(..) {
             match job {
                 Job::Action(a) => {
+                    sent.push(a.sent);
                     batch.push(a.write);
                     replies.push(a.reply);
                 }
-                Job::Write(f) => match &mut target {
-                    Target::Own(conn) => f(conn).await,
-                    Target::Pool(pool) => match pool.pool().acquire().await {
-                        Ok(mut conn) => f(&mut conn).await,
-                        // Dropping the job answers "writer stopped" to its caller.
-                        Err(e) => tracing::error!(error = %e, "no connection for a write"),
-                    },
-                },
+                Job::Write(f) => {
+                    others = true;
+                    match &mut target {
+                        Target::Own(conn) => f(conn).await,
+                        Target::Pool(pool) => match pool.pool().acquire().await {
+                            Ok(mut conn) => f(&mut conn).await,
+                            // Dropping the job answers "writer stopped" to its caller.
+                            Err(e) => tracing::error!(error = %e, "no connection for a write"),
+                        },
+                    }
+                }
             }
+        }
+        if others {
+            metrics.phases.writer_other.observe(round.elapsed());
         }
         if batch.is_empty() {
             continue;
         }
         let started = Instant::now();
+        for t in sent {
+            metrics
+                .phases
+                .writer_queue
+                .observe(started.duration_since(t));
+        }
         let results = match &mut target {
             Target::Own(conn) => {
                 let results = commit_batch(db.dialect(), conn, &batch).await;

@@ -51,6 +51,8 @@ pub enum Cmd {
         action: Value,
         /// The client's id for the action (`crate::action_id`).
         id: Option<String>,
+        /// When it was sent to the table (its time in the mailbox: `crate::phases`).
+        asked: std::time::Instant,
         reply: Reply<u64>,
     },
     BotMove {

@@ -94,6 +94,7 @@ impl Table {
         action: Value,
         id: Option<String>,
     ) -> Result<u64, ApiError> {
+        let began = std::time::Instant::now();
         self.model
             .may_act(seat, version, draft_seen, id.is_some())?;
         let step = self.model.step(seat, &action)?;
@@ -130,6 +131,7 @@ impl Table {
                     clock_state,
                     epoch: self.fence.epoch(),
                 };
+                self.metrics.phases.applied.observe(began.elapsed());
                 persist::commit_action(&self.writer, &self.metrics, &self.fence, write).await
             }
             (Err(e), _) | (_, Err(e)) => Err(e),

@@ -58,6 +58,10 @@ use std::time::Duration;
 use takuge_engine::Seat;
 use tokio::sync::{mpsc, watch};
 
+/// A client's action that took this long in the table (mailbox to answer) is logged
+/// at debug level with its phases (`RUST_LOG=takuge_server::table=debug`).
+const SLOW_ACTION: Duration = Duration::from_millis(100);
+
 /// The time, read here and nowhere else in the table: the clock and the messages are
 /// given it.
 fn now() -> Now {
@@ -309,8 +313,11 @@ impl Table {
                 draft,
                 action,
                 id,
+                asked,
                 reply,
             } => {
+                let queued = asked.elapsed();
+                self.metrics.phases.queued.observe(queued);
                 let model = &self.model;
                 let seen = model.may_see(&caller, None).and_then(|()| {
                     let mine = model.acting_seat(&caller, seat)?;
@@ -331,6 +338,15 @@ impl Table {
                     }
                 };
                 self.finish_change(r, reply);
+                let total = asked.elapsed();
+                if total >= SLOW_ACTION {
+                    tracing::debug!(
+                        table = self.model.meta.id,
+                        total_ms = total.as_secs_f64() * 1e3,
+                        queued_ms = queued.as_secs_f64() * 1e3,
+                        "slow action"
+                    );
+                }
             }
             Cmd::BotMove {
                 seat,
@@ -387,7 +403,9 @@ impl Table {
 
     fn after_change(&mut self) {
         self.arm_clocks();
+        let began = std::time::Instant::now();
         self.followers.broadcast((&self.model, &self.clocks, now()));
+        self.metrics.phases.broadcast.observe(began.elapsed());
         self.bots.schedule(&self.model, &self.backoff);
     }
 

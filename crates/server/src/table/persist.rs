@@ -205,7 +205,11 @@ pub(super) async fn commit_action(
     let table = write.table;
     let asked = std::time::Instant::now();
     let reply = writer.commit(write).await;
-    metrics.commit_wait.observe(asked.elapsed());
+    let waited = asked.elapsed();
+    metrics.commit_wait.observe(waited);
+    if waited >= super::SLOW_ACTION {
+        tracing::debug!(table, commit_ms = waited.as_secs_f64() * 1e3, "slow commit");
+    }
     match reply {
         Ok(Committed::Yes) => Ok(()),
         Ok(Committed::Fenced) => {

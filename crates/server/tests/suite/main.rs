@@ -9,6 +9,7 @@ mod common;
 mod hardening;
 mod input;
 mod lagging;
+mod lease_locks;
 mod load_tables;
 mod migrate;
 mod openapi;
