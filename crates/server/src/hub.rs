@@ -120,9 +120,13 @@ impl Hub {
         Ok(restored)
     }
 
-    /// Claims and restores the tables `ids` handed to this node (several nodes: a
-    /// graceful stop's handover, told by NOTIFY) in a few statements, as a failover's;
-    /// how many started. Those running here already are left as they run.
+    /// Restores the tables `ids` handed or placed on this node (several nodes: a
+    /// graceful stop's handover or a placement, told by NOTIFY), in a few statements,
+    /// as a failover's, each under the epoch of the lease its sender wrote for this
+    /// node; how many started. They are not claimed again: a claim bumps the epoch,
+    /// and a request may have loaded one of them meanwhile (it claims under the
+    /// table's lock): a second claim would fence the table as it runs. Those running
+    /// here already are left as they run.
     pub async fn take_handed(&self, ids: &[TableId]) -> usize {
         let Some(node) = &self.node else {
             return 0;
@@ -132,19 +136,10 @@ impl Hub {
             .copied()
             .filter(|&id| !self.is_running(id))
             .collect();
-        match self
-            .db
-            .claim_tables(&ids, node, crate::cluster::lease_ms())
-            .await
-        {
-            Ok(claimed) => {
-                self.metrics
-                    .lease_claims
-                    .fetch_add(claimed.len() as u64, std::sync::atomic::Ordering::Relaxed);
-                self.restore_claimed(claimed).await
-            }
+        match self.db.leased_to(&ids, node).await {
+            Ok(handed) => self.restore_claimed(handed).await,
             Err(e) => {
-                tracing::error!(error = %e, tables = ids.len(), "cannot claim the tables handed here");
+                tracing::error!(error = %e, tables = ids.len(), "cannot read the leases of the tables handed here");
                 0
             }
         }

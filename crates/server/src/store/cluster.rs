@@ -55,23 +55,14 @@ const CLAIM: &str = "WITH c AS (
 )
 SELECT epoch FROM c";
 
-/// [`CLAIM`] for many tables at once (`$1`, a JSON array): a node told to take tables
-/// handed to it (a graceful stop's handover); the tables claimed, with their epochs.
-const CLAIM_MANY: &str = "WITH m AS (
-    SELECT value::bigint AS id FROM jsonb_array_elements_text($1::jsonb)
-), c AS (
-    INSERT INTO table_leases (table_id, node, epoch, expires_at)
-    SELECT g.id, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond'
-    FROM game_tables g WHERE g.id IN (SELECT id FROM m) AND g.status IN ('open', 'playing')
-    ON CONFLICT (table_id) DO UPDATE SET
-        node = EXCLUDED.node, epoch = table_leases.epoch + 1, expires_at = EXCLUDED.expires_at
-    WHERE table_leases.node = EXCLUDED.node OR table_leases.expires_at < clock_timestamp()
-    RETURNING table_id, epoch, node
-), h AS (
-    INSERT INTO lease_claims (table_id, epoch, node, claimed_at)
-    SELECT table_id, epoch, node, clock_timestamp() FROM c
-)
-SELECT table_id, epoch FROM c";
+/// Of the tables `$1` (a JSON array), the live ones whose unexpired lease names node
+/// `$2`, with its epoch: the tables handed or placed on that node (the sender wrote
+/// the lease, under a new epoch, before telling it).
+const LEASED_TO: &str = "SELECT l.table_id, l.epoch FROM table_leases l
+    JOIN game_tables g ON g.id = l.table_id
+    WHERE l.table_id IN (SELECT value::bigint FROM jsonb_array_elements_text($1::jsonb))
+      AND l.node = $2 AND l.expires_at >= clock_timestamp()
+      AND g.status IN ('open', 'playing')";
 
 /// Why a claim took nothing: the table's status, and its lease's holder if that
 /// lease has not expired.
@@ -136,7 +127,9 @@ SELECT epoch FROM c";
 /// SKIP LOCKED`, so nodes scanning at once take different tables instead of queueing
 /// on the same rows (and taking nothing); the upsert's condition (as in [`CLAIM`])
 /// still refuses a lease that another node renewed or claimed meanwhile. Each claim
-/// bumps the epoch and is appended to the history.
+/// bumps the epoch and is appended to the history. A lease of this node's that has not
+/// expired is never claimed again by a scan (only at start, `$6`): it is a table a
+/// request loaded here since the scan began, and a new epoch would fence it as it runs.
 const CLAIM_ORPHANS: &str = "WITH running AS (
     SELECT value::bigint AS id FROM jsonb_array_elements_text($2::jsonb)
 ), live AS (
@@ -178,7 +171,7 @@ const CLAIM_ORPHANS: &str = "WITH running AS (
     SELECT table_id, $1, 1, clock_timestamp() + $4::bigint * interval '1 millisecond' FROM picked
     ON CONFLICT (table_id) DO UPDATE SET
         node = EXCLUDED.node, epoch = table_leases.epoch + 1, expires_at = EXCLUDED.expires_at
-    WHERE table_leases.node = EXCLUDED.node OR table_leases.expires_at < clock_timestamp()
+    WHERE table_leases.expires_at < clock_timestamp() OR ($6 AND table_leases.node = EXCLUDED.node)
     RETURNING table_id, epoch, node
 ), h AS (
     INSERT INTO lease_claims (table_id, epoch, node, claimed_at)
@@ -334,22 +327,15 @@ impl Store {
         Err(StoreError::Unavailable(sqlx::Error::PoolTimedOut))
     }
 
-    /// Claims the tables `ids` for node `node` in one statement (see [`CLAIM_MANY`]);
-    /// those it took, each with its new epoch (a table over, or held by another live
-    /// node, is left out).
-    pub async fn claim_tables(
-        &self,
-        ids: &[i64],
-        node: &str,
-        lease_ms: i64,
-    ) -> Result<Vec<Held>, StoreError> {
+    /// Of `ids`, the live tables whose lease names `node` now, each with its epoch
+    /// (see [`LEASED_TO`]).
+    pub async fn leased_to(&self, ids: &[i64], node: &str) -> Result<Vec<Held>, StoreError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        sqlx::query(CLAIM_MANY)
+        sqlx::query(LEASED_TO)
             .bind(json_param(ids)?)
             .bind(node)
-            .bind(lease_ms)
             .fetch_all(self.pool())
             .await?
             .iter()

@@ -407,20 +407,19 @@ async fn a_graceful_stop_hands_each_table_to_the_other_node_at_once() {
     let db = pool(&env).await;
     a.shutdown().await;
     let stopped = Instant::now();
-    // b was told (NOTIFY) and loaded the table: its own claim follows the handover's.
-    let loaded = eventually(Duration::from_secs(1), || async {
-        claims(&db, id)
-            .await
-            .iter()
-            .filter(|(_, n)| n == "b")
-            .count()
-            == 2
-    })
-    .await;
-    assert!(
-        loaded,
-        "b did not load the table within 1 s: {:?}",
-        claims(&db, id).await
+    // b was told (NOTIFY) and loaded the table, under the epoch it was handed: it
+    // does not claim it again (a second claim would fence the table if a request
+    // had loaded it meanwhile).
+    let loads = || {
+        b.metrics()
+            .table_loads
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let loaded = eventually(Duration::from_secs(1), || async { loads() == 1 }).await;
+    assert!(loaded, "b did not load the table within 1 s");
+    assert_eq!(
+        claims(&db, id).await,
+        vec![(1, "a".to_string()), (2, "b".to_string())]
     );
     eprintln!("handover took {:?} after the stop", stopped.elapsed());
     assert_eq!(b.cluster().route(id).await.expect("route"), Route::Here);
@@ -621,16 +620,16 @@ async fn a_new_table_goes_to_the_least_loaded_node_which_loads_it_at_once() {
     // a runs one, b none: the next goes to b, which loads it when told.
     let second = create().await;
     assert_eq!(lease(&db, second).await.map(|l| l.0), Some("b".to_string()));
-    let loaded = eventually(Duration::from_secs(1), || async {
-        b.cluster().route(second).await.ok() == Some(Route::Here)
-            && claims(&db, second).await == vec![(1, "b".to_string()), (2, "b".to_string())]
-    })
-    .await;
-    assert!(
-        loaded,
-        "b did not load its table: {:?}",
-        claims(&db, second).await
-    );
+    // b loads it under the lease a wrote for it, and claims nothing again.
+    let loads = || {
+        b.metrics()
+            .table_loads
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let loaded = eventually(Duration::from_secs(1), || async { loads() == 1 }).await;
+    assert!(loaded, "b did not load its table");
+    assert_eq!(b.cluster().route(second).await.expect("route"), Route::Here);
+    assert_eq!(claims(&db, second).await, vec![(1, "b".to_string())]);
     assert_eq!(
         a.cluster().route(second).await.expect("route"),
         Route::Node {
