@@ -36,9 +36,11 @@ pub struct Hub {
     /// (its lease taken, docs/ARCHITECTURE.md "Several nodes") before it is loaded.
     node: Option<String>,
     loading: KeyedLock<TableId>,
-    /// Tables claimed by a failover scan and not loaded yet, with their epochs: the
-    /// heartbeat renews their leases too, so a slow restore under load does not lose
-    /// them to another node's scan, and one lost meanwhile is not loaded.
+    /// Tables claimed (by a failover scan, a handover, or a request that loads one)
+    /// and not loaded yet, with their epochs: the heartbeat renews their leases too,
+    /// so a slow load under load does not lose them to another node's scan (a request
+    /// whose reads waited on the pool for over 10 s once did, and the table it then
+    /// started was stopped at the next heartbeat), and one lost meanwhile is not loaded.
     restoring: std::sync::Mutex<HashMap<TableId, i64>>,
     finished: FinishedCache,
     registry: Registry,
@@ -319,7 +321,20 @@ impl Hub {
             Ok(epoch) => epoch,
             Err(loaded) => return Ok(loaded),
         };
-        self.load_claimed(id, first, epoch).await
+        let Some(e) = epoch else {
+            return self.load_claimed(id, first, None).await;
+        };
+        // Held (renewed by the heartbeat) from its claim on, not only once it runs.
+        self.restoring
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, e);
+        let loaded = self.load_claimed(id, first, epoch).await;
+        let mut restoring = self.restoring.lock().unwrap_or_else(|e| e.into_inner());
+        if restoring.get(&id) == Some(&e) {
+            restoring.remove(&id);
+        }
+        loaded
     }
 
     /// Loads table `id` from the database, its lease (if it takes one) already
