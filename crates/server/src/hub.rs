@@ -22,6 +22,19 @@ use tokio::sync::{mpsc, oneshot};
 /// pool has 8 connections, and the tables running here and the heartbeat need some.
 const RESTORE_BATCH: usize = 64;
 
+/// Whether a restore of table `id` started it; a failure is logged (the table stays
+/// where it is).
+fn started(id: TableId, loaded: Result<Loaded, ApiError>) -> bool {
+    match loaded {
+        Ok(Loaded::Yes) => true,
+        Ok(Loaded::NoSuchTable) => false,
+        Err(e) => {
+            tracing::error!(table = id, error = %e.message, "cannot restore table");
+            false
+        }
+    }
+}
+
 /// The tables in memory, by id: the hub's map, which the cluster reads to answer
 /// for the tables this node runs.
 pub type Tables = Arc<std::sync::Mutex<HashMap<TableId, TableHandle>>>;
@@ -110,12 +123,8 @@ impl Hub {
                 if self.is_running(id) || self.closing.load(std::sync::atomic::Ordering::Relaxed) {
                     continue;
                 }
-                match model.and_then(|m| self.start_loaded(id, m, None, None)) {
-                    Ok(Loaded::Yes) => restored += 1,
-                    Ok(Loaded::NoSuchTable) => {}
-                    Err(e) => {
-                        tracing::error!(table = id, error = %e.message, "cannot restore table")
-                    }
+                if started(id, model.and_then(|m| self.start_loaded(id, m, None, None))) {
+                    restored += 1;
                 }
             }
         }
@@ -213,14 +222,7 @@ impl Hub {
             Some(Err(e)) => Err(e),
             None => self.load_claimed(id, None, Some(epoch)).await,
         };
-        match loaded {
-            Ok(Loaded::Yes) => true,
-            Ok(Loaded::NoSuchTable) => false,
-            Err(e) => {
-                tracing::error!(table = id, error = %e.message, "cannot restore table");
-                false
-            }
-        }
+        started(id, loaded)
     }
 
     /// The tables this node runs under a lease, with their epochs (several nodes),

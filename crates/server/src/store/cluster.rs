@@ -197,6 +197,37 @@ pub struct OrphanScan<'a> {
     pub mine_too: bool,
 }
 
+/// SQL that is true while some session holds the [`Presence`] lock whose key is `$key`
+/// (an SQL expression): `pg_locks` shows a bigint advisory key as two 32-bit halves.
+/// A macro so that the statements using it stay `&'static str` constants.
+macro_rules! presence_held {
+    ($key:literal) => {
+        concat!(
+            "EXISTS (SELECT 1 FROM pg_locks k
+              WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 1
+                AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                AND ((k.classid::bigint << 32) | k.objid::bigint) = ",
+            $key,
+            ")"
+        )
+    };
+}
+
+/// Registers node `$1` as run by instance `$3` (see [`Store::register_node`]).
+const REGISTER: &str = concat!(
+    "INSERT INTO nodes (name, url, instance, started_at, heartbeat_at, live_tables, stopping, presence_key)
+     VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), 0, FALSE, $5)
+     ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, instance = EXCLUDED.instance,
+         started_at = EXCLUDED.started_at, heartbeat_at = EXCLUDED.heartbeat_at,
+         live_tables = 0, stopping = FALSE, presence_key = EXCLUDED.presence_key
+     WHERE nodes.instance = EXCLUDED.instance OR nodes.stopping
+         OR nodes.heartbeat_at < clock_timestamp() - $4::bigint * interval '1 millisecond'
+         OR (nodes.presence_key IS NOT NULL AND NOT ",
+    presence_held!("nodes.presence_key"),
+    ")
+     RETURNING name"
+);
+
 /// Finds the nodes that look alive (a fresh heartbeat, not stopping) but whose
 /// [`Presence`] lock nobody holds: their database session ended, so their process
 /// died (or lost its connection). Each is marked gone (its heartbeat set a lease
@@ -206,15 +237,14 @@ pub struct OrphanScan<'a> {
 /// only its leases' own expiry frees its tables. A lease renewed meanwhile by a node
 /// that is alive after all is expired all the same; its next renewal then finds the
 /// table claimed (the epoch moved) and stops it there, as after a pause.
-const EXPIRE_GONE: &str = "WITH gone AS (
+const EXPIRE_GONE: &str = concat!(
+    "WITH gone AS (
     SELECT n.name FROM nodes n
     WHERE n.presence_key IS NOT NULL AND NOT n.stopping
       AND n.heartbeat_at > clock_timestamp() - $1::bigint * interval '1 millisecond'
-      AND NOT EXISTS (
-          SELECT 1 FROM pg_locks k
-          WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 1
-            AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-            AND ((k.classid::bigint << 32) | k.objid::bigint) = n.presence_key)
+      AND NOT ",
+    presence_held!("n.presence_key"),
+    "
     FOR UPDATE OF n SKIP LOCKED
 ), marked AS (
     UPDATE nodes SET heartbeat_at = clock_timestamp() - $1::bigint * interval '1 millisecond' - interval '1 second'
@@ -224,7 +254,8 @@ const EXPIRE_GONE: &str = "WITH gone AS (
     WHERE node IN (SELECT name FROM gone) AND expires_at >= clock_timestamp()
     RETURNING table_id
 )
-SELECT (SELECT string_agg(name, ' ') FROM gone), (SELECT count(*) FROM expired)";
+SELECT (SELECT string_agg(name, ' ') FROM gone), (SELECT count(*) FROM expired)"
+);
 
 /// What [`Store::expire_gone_nodes`] found.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -253,28 +284,14 @@ impl Store {
         presence_key: i64,
         lease_ms: i64,
     ) -> Result<bool, StoreError> {
-        let rows = sqlx::query(
-            "INSERT INTO nodes (name, url, instance, started_at, heartbeat_at, live_tables, stopping, presence_key)
-             VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp(), 0, FALSE, $5)
-             ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, instance = EXCLUDED.instance,
-                 started_at = EXCLUDED.started_at, heartbeat_at = EXCLUDED.heartbeat_at,
-                 live_tables = 0, stopping = FALSE, presence_key = EXCLUDED.presence_key
-             WHERE nodes.instance = EXCLUDED.instance OR nodes.stopping
-                 OR nodes.heartbeat_at < clock_timestamp() - $4::bigint * interval '1 millisecond'
-                 OR (nodes.presence_key IS NOT NULL AND NOT EXISTS (
-                     SELECT 1 FROM pg_locks k
-                     WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 1
-                       AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                       AND ((k.classid::bigint << 32) | k.objid::bigint) = nodes.presence_key))
-             RETURNING name",
-        )
-        .bind(name)
-        .bind(url)
-        .bind(instance)
-        .bind(lease_ms)
-        .bind(presence_key)
-        .fetch_all(self.pool())
-        .await?;
+        let rows = sqlx::query(REGISTER)
+            .bind(name)
+            .bind(url)
+            .bind(instance)
+            .bind(lease_ms)
+            .bind(presence_key)
+            .fetch_all(self.pool())
+            .await?;
         Ok(!rows.is_empty())
     }
 

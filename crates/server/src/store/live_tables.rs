@@ -118,39 +118,7 @@ fn run_of<T>(
 impl Store {
     /// Table `id` with its seats and actions; `None` if there is no such table.
     pub async fn load_table(&self, id: i64) -> Result<Option<LoadedTable>, StoreError> {
-        let Some(r) = sqlx::query(&format!(
-            "SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(self.pool())
-        .await?
-        else {
-            return Ok(None);
-        };
-        let table = table_row(&r)?;
-        let seats = sqlx::query(
-            "SELECT seat, user_id, bot, name, replaced FROM seats WHERE table_id = $1 ORDER BY seat",
-        )
-        .bind(id)
-        .fetch_all(self.pool())
-        .await?
-        .iter()
-        .map(seat_row)
-        .collect::<Result<Vec<_>, _>>()?;
-        let actions = sqlx::query(
-            "SELECT version, seat, action, client_id FROM actions WHERE table_id = $1 ORDER BY version",
-        )
-        .bind(id)
-        .fetch_all(self.pool())
-        .await?
-        .iter()
-        .map(action_row)
-        .collect::<Result<Vec<_>, _>>()?;
-        Ok(Some(LoadedTable {
-            table,
-            seats,
-            actions,
-        }))
+        Ok(self.load_tables(&[id]).await?.pop())
     }
 
     /// The tables `ids` with their seats and actions, in three statements whatever
