@@ -429,6 +429,9 @@ async function playsPage(who) {
 
 // ---- import ----
 
+/** The server's limit on an import's body (crates/server/src/shelf/import.rs). */
+const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+
 async function importPage() {
   const { main, errorBox, showError, link } = ctx;
   const err = errorBox();
@@ -442,6 +445,12 @@ async function importPage() {
         ev.preventDefault();
         const file = ev.target.file.files[0];
         if (!file) return;
+        // Refused here rather than after the upload (the server's limit, MAX_IMPORT_BYTES).
+        if (file.size > IMPORT_MAX_BYTES) {
+          const mb = (n) => (n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+          showError(err, t('import.too_large', { mb: mb(file.size), max: mb(IMPORT_MAX_BYTES) }));
+          return;
+        }
         ev.target.querySelector('button').disabled = true;
         try {
           const res = await fetch('/api/collections/import', {

@@ -33,6 +33,13 @@ test('import a BGG export, filter the shelf by best with 4 and under 30 minutes,
   await page.click('#header a[href="/shelf"]');
   await page.waitForSelector('[data-shelf] [data-empty]');
   await page.click('a[href="/import"]');
+  // A file over the server's limit is refused before it is sent, saying so.
+  const big = join(server.dir, 'big.csv');
+  writeFileSync(big, 'a'.repeat(9 * 1024 * 1024));
+  await page.setInputFiles('[data-form=import] input[type=file]', big);
+  await page.click('[data-form=import] button[type=submit]');
+  await page.waitForSelector('[data-form=import] [data-error]:not([hidden])');
+  assert.match(await page.textContent('[data-form=import] [data-error]'), /9 MB.*8 MB/);
   const file = join(server.dir, 'collection.csv');
   writeFileSync(file, CSV);
   await page.setInputFiles('[data-form=import] input[type=file]', file);

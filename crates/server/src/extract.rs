@@ -4,12 +4,14 @@
 
 use crate::error::ApiError;
 use crate::AppState;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
+use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A JSON body whose every failure (too large, not a JSON object, wrong shape) is a
 /// JSON error.
@@ -25,23 +27,63 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
 }
 
 /// A body as bytes, for a decoder of its own (the CSV import); too large is the JSON
-/// error like any other.
+/// error like any other. The limit is the route's [`BodyLimit`], else the server's
+/// `max_body_bytes`.
 pub struct RawBody(pub Bytes);
 
 impl FromRequest<Arc<AppState>> for RawBody {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|rej| {
-            let status = rej.status();
-            if status == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::new(status, "payload_too_large", "the request body is too large")
-            } else {
-                ApiError::new(status, "bad_request", rej.body_text())
-            }
-        })?;
-        Ok(RawBody(bytes))
+        let limit = req
+            .extensions()
+            .get::<BodyLimit>()
+            .map_or(state.config.max_body_bytes, |l| l.0);
+        read_body(req.into_body(), limit).await.map(RawBody)
     }
+}
+
+/// The body limit of the routes under it, where it is not the server's `max_body_bytes`
+/// (the import takes a file).
+#[derive(Clone, Copy, Debug)]
+pub struct BodyLimit(pub usize);
+
+/// After a body goes over its limit, at most this much more is read and thrown away…
+const DRAIN_BYTES: usize = 32 * 1024 * 1024;
+/// …for at most this long.
+const DRAIN_TIME: Duration = Duration::from_secs(3);
+
+/// The body, at most `limit` bytes. One over the limit is refused with `413
+/// payload_too_large`, but only after the rest of it (up to [`DRAIN_BYTES`], for up
+/// to [`DRAIN_TIME`]) has been read and dropped: a client still sending when the
+/// connection closed would see a broken pipe instead of the refusal, as browsers and
+/// HTTP clients do when a server answers early and closes (no lingering close in
+/// hyper). Nothing past the limit is kept, so memory stays bounded.
+pub async fn read_body(body: Body, limit: usize) -> Result<Bytes, ApiError> {
+    let mut stream = body.into_data_stream();
+    let mut kept = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|e| ApiError::bad_request("bad_request", e.to_string()))?;
+        if kept.len() + chunk.len() > limit {
+            let mut drained = 0usize;
+            let _ = tokio::time::timeout(DRAIN_TIME, async {
+                while drained < DRAIN_BYTES {
+                    match stream.next().await {
+                        Some(Ok(more)) => drained += more.len(),
+                        _ => break,
+                    }
+                }
+            })
+            .await;
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                format!("the request body is over {limit} bytes"),
+            ));
+        }
+        kept.extend_from_slice(&chunk);
+    }
+    Ok(Bytes::from(kept))
 }
 
 /// Path parameters; one that does not parse (`/api/tables/abc`) is `400 malformed_path`.

@@ -46,7 +46,7 @@ pub use store::{migrate, writer};
 use crate::hub::Hub;
 use crate::limit::{Limiter, Rate};
 use crate::metrics::Metrics;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -408,12 +408,13 @@ pub fn routes(config: &Config) -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(shelf::recommend::dismiss))
         .routes(routes!(shelf::recommend::undismiss))
         .routes(routes!(shelf::recommend::similar))
-        .layer(DefaultBodyLimit::max(config.max_body_bytes))
         // The BoardGameGeek import takes a file, larger than any JSON body.
         .merge(
             OpenApiRouter::new()
                 .routes(routes!(shelf::import::import))
-                .layer(DefaultBodyLimit::max(shelf::import::MAX_IMPORT_BYTES)),
+                .layer(axum::Extension(crate::extract::BodyLimit(
+                    shelf::import::MAX_IMPORT_BYTES,
+                ))),
         )
         .layer(timeout);
     // The WebSocket lives outside the request timeout.

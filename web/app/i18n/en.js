@@ -269,6 +269,7 @@ export default {
   'import.title': "Import from BoardGameGeek",
   'import.how': "On BoardGameGeek, open your collection and choose \"Export\" to download a CSV file, then choose it here. Games are matched by their BGG id; importing the same file again changes nothing.",
   'import.submit': "Import",
+  'import.too_large': "The file is {mb} MB; the import takes files up to {max} MB.",
   'import.done': "{rows} games read: {games} new to the catalog, {added} added to your shelf, {updated} updated, {unchanged} unchanged.",
   'err.guest': "Register first: the shelf is for registered accounts.",
   'nav.admin': "Catalog",

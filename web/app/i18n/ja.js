@@ -268,6 +268,7 @@ export default {
   'import.title': "BoardGameGeek から取り込む",
   'import.how': "BoardGameGeek で自分のコレクションを開き「Export」で CSV ファイルをダウンロードして、ここで選んでください。ゲームは BGG の ID で照合します。同じファイルをもう一度取り込んでも何も変わりません。",
   'import.submit': "取り込む",
+  'import.too_large': "ファイルが {mb} MB あります。取り込めるのは {max} MB までです。",
   'import.done': "{rows} 件を読み込みました：カタログに新規 {games} 件、コレクションに追加 {added} 件、更新 {updated} 件、変更なし {unchanged} 件。",
   'err.guest': "先に登録してください。コレクションは登録ユーザー用です。",
   'nav.admin': "カタログ",
