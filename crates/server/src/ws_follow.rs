@@ -581,7 +581,7 @@ impl<'s> Connection<'s> {
     /// Finds `table` again: subscribes where it now is (if still followed) and sends
     /// the actions that waited.
     async fn reroute(&mut self, table: TableId, retry: &mut Retry) -> Result<(), Again> {
-        let route = self.state.cluster.route(table).await.map_err(|_| Again)?;
+        let route = self.state.cluster.reroute(table).await.map_err(|_| Again)?;
         let follow = self
             .subscribed
             .get(&table)

@@ -97,10 +97,16 @@ pub async fn forward_tables(
     if req.extensions().get::<trust::Relayed>().is_some() {
         return moving(table).into_response();
     }
-    match pass(&state, &url, req).await {
+    let answer = match pass(&state, &url, req).await {
         Ok(answer) => answer,
         Err(e) => e.into_response(),
+    };
+    // The owner did not answer, or no longer holds the table: the next request asks
+    // the database rather than the owner remembered (`Cluster::route`).
+    if answer.status() == StatusCode::SERVICE_UNAVAILABLE {
+        state.cluster.forget_owner(table);
     }
+    answer
 }
 
 /// Sends `req` to the node at `url` and turns its answer into ours.
@@ -119,15 +125,7 @@ async fn pass(state: &Arc<AppState>, url: &str, req: Request) -> Result<Response
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip())
         .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
-    let body = axum::body::to_bytes(body, state.config.max_body_bytes)
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                format!("the body is over {} bytes", state.config.max_body_bytes),
-            )
-        })?;
+    let body = crate::extract::read_body(body, state.config.max_body_bytes).await?;
     let path = parts.uri.path_and_query().map_or("/", |p| p.as_str());
     let mut out = state
         .forwarder

@@ -42,6 +42,7 @@ pub mod forward;
 #[doc(hidden)]
 pub mod pinned;
 pub mod relay;
+mod route_cache;
 pub mod trust;
 
 /// What a node says about itself to the others (`--node-name`, `--advertise`,
@@ -98,6 +99,9 @@ struct Member {
     presence: tokio::sync::Mutex<Presence>,
     db: Store,
     tables: Tables,
+    /// Owners looked up lately: the players of a table subscribe and sit within
+    /// moments of each other, and each would otherwise ask the database.
+    owners: route_cache::Owners,
 }
 
 impl Cluster {
@@ -137,6 +141,7 @@ impl Cluster {
                 presence: tokio::sync::Mutex::new(presence),
                 db,
                 tables,
+                owners: route_cache::Owners::default(),
             }),
             pins: None,
             scan_now: tokio::sync::Notify::new(),
@@ -170,9 +175,31 @@ impl Cluster {
     }
 
     /// Where requests for `table` go: a test's pinned route; here for a table this node
-    /// runs (from memory); else to the live node holding its lease; else here (this
-    /// node claims it).
+    /// runs (from memory); else to the live node holding its lease, as looked up within
+    /// the last [`route_cache::FRESH_FOR`]; else here (this node claims it).
+    ///
+    /// An owner remembered from a moment ago may have lost the table since: the request
+    /// then reaches a node that answers `moved` (or none at all), and the caller asks
+    /// again with [`Cluster::reroute`], which looks in the database.
     pub async fn route(&self, table: TableId) -> Result<Route, ApiError> {
+        self.find(table, true).await
+    }
+
+    /// Where requests for `table` go, from the database: after the route given went
+    /// wrong (the node said `moved`, or did not answer).
+    pub async fn reroute(&self, table: TableId) -> Result<Route, ApiError> {
+        self.forget_owner(table);
+        self.find(table, false).await
+    }
+
+    /// Drops the owner remembered for `table` (it proved wrong).
+    pub fn forget_owner(&self, table: TableId) {
+        if let Some(m) = &self.member {
+            m.owners.forget(table);
+        }
+    }
+
+    async fn find(&self, table: TableId, remembered: bool) -> Result<Route, ApiError> {
         if let Some(route) = self.pins.as_ref().and_then(|p| p.get(table)) {
             return Ok(route);
         }
@@ -188,9 +215,21 @@ impl Cluster {
         if running {
             return Ok(Route::Here);
         }
+        if remembered {
+            if let Some(route) = m.owners.get(table) {
+                return Ok(route);
+            }
+        }
         Ok(match m.db.lease_owner(table, &config.name).await? {
-            Some((name, url)) => Route::Node { name, url },
-            None => Route::Here,
+            Some((name, url)) => {
+                let route = Route::Node { name, url };
+                m.owners.remember(table, &route);
+                route
+            }
+            None => {
+                m.owners.forget(table);
+                Route::Here
+            }
         })
     }
 }
