@@ -60,7 +60,7 @@ SELECT epoch FROM c";
 /// the lease, under a new epoch, before telling it).
 const LEASED_TO: &str = "SELECT l.table_id, l.epoch FROM table_leases l
     JOIN game_tables g ON g.id = l.table_id
-    WHERE l.table_id IN (SELECT value::bigint FROM jsonb_array_elements_text($1::jsonb))
+    WHERE l.table_id = ANY (ARRAY(SELECT value::bigint FROM jsonb_array_elements_text($1::jsonb)))
       AND l.node = $2 AND l.expires_at >= clock_timestamp()
       AND g.status IN ('open', 'playing')";
 

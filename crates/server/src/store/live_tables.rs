@@ -130,32 +130,19 @@ impl Store {
         }
         let list = serde_json::to_string(ids)
             .map_err(|e| StoreError::Other(sqlx::Error::Decode(e.into())))?;
-        let among = match self.dialect() {
-            super::Dialect::Postgres => {
-                "(SELECT value::bigint FROM jsonb_array_elements_text($1::jsonb))"
-            }
-            super::Dialect::Sqlite => "(SELECT value FROM json_each($1))",
-        };
-        let tables = sqlx::query(&format!(
-            "SELECT {TABLE_COLUMNS} FROM game_tables WHERE id IN {among} ORDER BY id"
-        ))
-        .bind(&list)
-        .fetch_all(self.pool())
-        .await?;
-        let seats = sqlx::query(&format!(
-            "SELECT table_id, seat, user_id, bot, name, replaced FROM seats
-             WHERE table_id IN {among} ORDER BY table_id, seat"
-        ))
-        .bind(&list)
-        .fetch_all(self.pool())
-        .await?;
-        let actions = sqlx::query(&format!(
-            "SELECT table_id, version, seat, action, client_id FROM actions
-             WHERE table_id IN {among} ORDER BY table_id, version"
-        ))
-        .bind(&list)
-        .fetch_all(self.pool())
-        .await?;
+        let [tables, seats, actions] = load_statements(self.dialect());
+        let tables = sqlx::query(&tables)
+            .bind(&list)
+            .fetch_all(self.pool())
+            .await?;
+        let seats = sqlx::query(&seats)
+            .bind(&list)
+            .fetch_all(self.pool())
+            .await?;
+        let actions = sqlx::query(&actions)
+            .bind(&list)
+            .fetch_all(self.pool())
+            .await?;
         // All three are in table order: each table takes its run of seats and actions.
         let (mut seats, mut actions) = (seats.iter().peekable(), actions.iter().peekable());
         let mut loaded = Vec::with_capacity(tables.len());
@@ -260,4 +247,37 @@ impl Writer {
         .await
         .map(|_| ())
     }
+}
+
+/// The three statements of [`Store::load_tables`], each given the ids as a JSON array
+/// (`$1`). Each must find its rows through the table id's index: on PostgreSQL the ids
+/// go in as an array (`= ANY (ARRAY(…))`), since `IN (SELECT … FROM
+/// jsonb_array_elements_text(…))` was planned as a hash join over a scan of the whole
+/// `actions` table (31 ms a table at 90,000 actions, growing with every game played;
+/// docs/PERFORMANCE.md, "A table's load scanned every action"). Public for the test
+/// that reads their plans (`tests/suite/load_tables.rs`).
+#[doc(hidden)]
+pub fn load_statements(dialect: super::Dialect) -> [String; 3] {
+    let among = |column: &str| match dialect {
+        super::Dialect::Postgres => format!(
+            "{column} = ANY (ARRAY(SELECT value::bigint FROM jsonb_array_elements_text($1::jsonb)))"
+        ),
+        super::Dialect::Sqlite => format!("{column} IN (SELECT value FROM json_each($1))"),
+    };
+    [
+        format!(
+            "SELECT {TABLE_COLUMNS} FROM game_tables WHERE {} ORDER BY id",
+            among("id")
+        ),
+        format!(
+            "SELECT table_id, seat, user_id, bot, name, replaced FROM seats
+             WHERE {} ORDER BY table_id, seat",
+            among("table_id")
+        ),
+        format!(
+            "SELECT table_id, version, seat, action, client_id FROM actions
+             WHERE {} ORDER BY table_id, version",
+            among("table_id")
+        ),
+    ]
 }
