@@ -93,7 +93,6 @@ async fn tables_read_together_are_the_tables_read_alone(backend: Backend) {
         .is_empty());
 }
 
-
 /// "Each must find its rows through the table id's index": loading a table reads its
 /// own row, seats and actions, not the whole of each table. Before, PostgreSQL
 /// planned the actions' statement as a scan of every action ever played (31 ms a
