@@ -99,10 +99,10 @@ async fn a_handed_table_a_request_loaded_first_runs_on_under_one_epoch() {
         vec![(1, "a".into()), (2, "b".into()), (3, "b".into())]
     );
     let committed = actions(&db, id).await;
-    assert_eq!(
-        committed.last().map(|a| a.0),
-        Some(version as i64),
-        "every action committed"
+    // Every version the host saw is committed (the bots may have played on since).
+    assert!(
+        committed.last().map(|a| a.0) >= Some(version as i64),
+        "every action committed: {committed:?}"
     );
     assert!(
         committed.iter().all(|a| matches!(a.1, Some(1) | Some(3))),
@@ -181,7 +181,10 @@ async fn a_failover_scan_leaves_the_epoch_of_a_table_this_node_runs_alone() {
     let version = play_on(&host, &b, id, 4).await;
     assert_eq!(claims(&db, id).await, vec![(1, "b".into())]);
     let committed = actions(&db, id).await;
-    assert_eq!(committed.last().map(|a| a.0), Some(version as i64));
+    assert!(
+        committed.last().map(|a| a.0) >= Some(version as i64),
+        "{committed:?}"
+    );
     assert!(
         committed
             .iter()
@@ -245,10 +248,7 @@ async fn a_table_a_request_is_loading_keeps_its_lease_while_its_read_is_held_pas
     assert_eq!(claims(&db, id).await, vec![(1, "b".into())]);
     assert_eq!(b.cluster().route(id).await.expect("route"), Route::Here);
     let version = play_on(&host, &b, id, 2).await;
-    assert_eq!(
-        actions(&db, id).await.last().map(|a| a.0),
-        Some(version as i64)
-    );
+    assert!(actions(&db, id).await.last().map(|a| a.0) >= Some(version as i64));
     assert_eq!(b.metrics().fenced_writes.load(Ordering::Relaxed), 0);
     a.shutdown().await;
     b.shutdown().await;
