@@ -4,6 +4,8 @@
 //! (SIGCONT) the database refuses its writes: fencing, seen from outside. A node
 //! killed (SIGKILL) loses its sessions with its process, and the other takes its
 //! table at once, before the lease runs out.
+//! A node without `--node-name` and named nodes refuse to run on one database
+//! together, whichever starts second.
 //! Needs `TAKUGE_TEST_POSTGRES_URL` (scripts/test starts a PostgreSQL); skipped
 //! without it, except in CI.
 
@@ -227,6 +229,82 @@ fn a_paused_owner_cannot_write_once_another_node_took_its_table() {
         "1:a,2:b"
     );
     drop(a);
+    drop(b);
+    drop_database(&url);
+}
+
+/// `takuge serve` with `extra` in `dir`, which must refuse to start: its exit status
+/// and everything it printed.
+fn refused_start(dir: &std::path::Path, extra: &[&str]) -> (std::process::ExitStatus, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_takuge"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(extra)
+        .current_dir(dir)
+        .env_remove("RUST_LOG")
+        .env_remove("TAKUGE_DATABASE_URL")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("takuge serve starts");
+    let pid = child.id().to_string();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let Ok(out) = rx.recv_timeout(Duration::from_secs(60)) else {
+        let _ = Command::new("kill").args(["-KILL", &pid]).status();
+        panic!("takuge serve {extra:?} was not refused: it still ran after 60 s");
+    };
+    let out = out.expect("takuge serve's output");
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status, printed)
+}
+
+/// "Do not run a nameless node beside named ones", made impossible: a node started
+/// without `--node-name` beside a named one exits at once with the reason, and so
+/// does a named node started beside a nameless one; the lock goes with a graceful
+/// stop and with a killed process.
+#[test]
+fn a_node_without_a_name_and_named_nodes_refuse_to_run_together() {
+    let Some(url) = fresh_database("kinds") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut a = node(dir.path(), &url, "a");
+    let (status, printed) = refused_start(dir.path(), &["--database-url", &url]);
+    assert!(!status.success(), "{printed}");
+    assert!(
+        printed.contains("named nodes (--node-name) run on this database"),
+        "{printed}"
+    );
+    // a stops gracefully: a node without a name may run now.
+    a.terminate(Duration::from_secs(20)).expect("a stops");
+    let alone = Served::start_in(dir.path().to_path_buf(), &["--database-url", &url]);
+    let advertise = "http://b.invalid";
+    let named = [
+        "--database-url",
+        &url,
+        "--node-name",
+        "b",
+        "--advertise",
+        advertise,
+        "--cluster-secret",
+        "s3cret",
+    ];
+    let (status, printed) = refused_start(dir.path(), &named);
+    assert!(!status.success(), "{printed}");
+    assert!(
+        printed.contains("a node without --node-name runs on this database"),
+        "{printed}"
+    );
+    // Killed, the nameless node's lock goes with its session: b starts.
+    signal(&alone, "-KILL");
+    let b = node(dir.path(), &url, "b");
+    drop(alone);
     drop(b);
     drop_database(&url);
 }

@@ -69,6 +69,8 @@ pub struct Hub {
     /// (A command in each mailbox was the first design; a busy table's full mailbox
     /// held the shutdown back behind hundreds of bot moves, each a commit.)
     stop: tokio::sync::watch::Sender<bool>,
+    /// Tests: `Config::pause_handed`.
+    pause_handed: crate::cluster::pause::Pause,
 }
 
 impl Hub {
@@ -97,7 +99,15 @@ impl Hub {
             metrics,
             closing: std::sync::atomic::AtomicBool::new(false),
             stop: tokio::sync::watch::Sender::new(false),
+            pause_handed: Default::default(),
         }
+    }
+
+    /// Tests: holds `take_handed` where `pause` says (`Config::pause_handed`).
+    #[doc(hidden)]
+    pub fn pause_handed(mut self, pause: crate::cluster::pause::Pause) -> Self {
+        self.pause_handed = pause;
+        self
     }
 
     /// The database's one writer: every write goes through it.
@@ -147,6 +157,9 @@ impl Hub {
             .copied()
             .filter(|&id| !self.is_running(id))
             .collect();
+        // Where a request may load one of them before they are read (a test holds it
+        // here to make that happen).
+        self.pause_handed.pass().await;
         match self.db.leased_to(&ids, node).await {
             Ok(handed) => self.restore_claimed(handed).await,
             Err(e) => {

@@ -120,6 +120,10 @@ pub struct Config {
     /// `node` set.
     #[doc(hidden)]
     pub pinned_routes: Option<cluster::pinned::Pins>,
+    /// Tests: holds `Hub::take_handed` once it has picked the tables to restore and
+    /// before it reads their leases (`cluster::pause`).
+    #[doc(hidden)]
+    pub pause_handed: cluster::pause::Pause,
 }
 
 impl Default for Config {
@@ -161,6 +165,7 @@ impl Default for Config {
             finished_cache_tables: finished_cache::FINISHED_CACHE_TABLES,
             node: None,
             pinned_routes: None,
+            pause_handed: Default::default(),
         }
     }
 }
@@ -455,6 +460,37 @@ impl Server {
 
     pub async fn start_with(config: Config, registry: Registry) -> Result<Server, String> {
         let db = store::Store::connect(&config.database_url).await?;
+        // A test's fixed routes (`cluster::pinned`) stand in for the leases: such a node
+        // takes none (as before leases existed), so the pins alone decide.
+        let leased_node = config
+            .node
+            .as_ref()
+            .filter(|_| config.pinned_routes.is_none());
+        // Which kind of node runs on the database is settled before anything else
+        // touches it: a node without a name and named nodes never run together
+        // (`store::cluster::SoleNode`, docs/ARCHITECTURE.md "Several nodes").
+        let (presence, sole) = match (leased_node, db.dialect()) {
+            (Some(_), store::Dialect::Sqlite) => {
+                return Err(
+                    "--node-name needs PostgreSQL (--database-url postgres://…): a SQLite database is one node's"
+                        .into(),
+                )
+            }
+            (Some(_), store::Dialect::Postgres) => {
+                let presence = store::cluster::Presence::take(&config.database_url)
+                    .await
+                    .map_err(|e| format!("cannot take the node's presence lock: {e}"))??;
+                (Some(presence), None)
+            }
+            (None, store::Dialect::Postgres) if config.node.is_none() => {
+                let sole =
+                    store::cluster::SoleNode::take(&config.database_url, &db, cluster::lease_ms())
+                        .await
+                        .map_err(|e| format!("cannot take the database's node lock: {e}"))??;
+                (None, Some(sole))
+            }
+            _ => (None, None),
+        };
         let metrics = Arc::new(Metrics::default());
         let (stop, shutdown) = watch::channel(false);
         metrics.database_writable.store(1, Ordering::Relaxed);
@@ -477,27 +513,12 @@ impl Server {
             metrics.hashing.clone(),
         );
         let dummy_hash = auth::dummy_hash(&hasher).await.map_err(|e| e.message)?;
-        // A test's fixed routes (`cluster::pinned`) stand in for the leases: such a node
-        // takes none (as before leases existed), so the pins alone decide.
-        let leased_node = config
-            .node
-            .as_ref()
-            .filter(|_| config.pinned_routes.is_none());
-        let instance = match leased_node {
-            None => None,
-            Some(_) if db.dialect() == store::Dialect::Sqlite => {
-                return Err(
-                    "--node-name needs PostgreSQL (--database-url postgres://…): a SQLite database is one node's"
-                        .into(),
-                )
-            }
-            Some(node) => {
-                let presence = store::cluster::Presence::take(&config.database_url)
-                    .await
-                    .map_err(|e| format!("cannot take the node's presence lock: {e}"))?;
-                let instance = cluster::nodes::register(&db, node, &presence).await?;
+        let instance = match (leased_node, presence) {
+            (Some(node), Some(presence)) => {
+                let instance = cluster::nodes::register(&db, node, presence.key()).await?;
                 Some((instance, presence))
             }
+            _ => None,
         };
         let hub = Hub::new(
             registry,
@@ -507,12 +528,13 @@ impl Server {
             config.finished_cache_tables,
             config.bot_pool,
             leased_node.map(|n| n.name.clone()),
-        );
+        )
+        .pause_handed(config.pause_handed.clone());
         let cluster = match (leased_node, instance) {
             (Some(node), Some((instance, presence))) => {
                 cluster::Cluster::member(node.clone(), instance, presence, db.clone(), hub.tables())
             }
-            _ => cluster::Cluster::single(),
+            _ => cluster::Cluster::single(sole),
         };
         let cluster = match (&config.node, &config.pinned_routes) {
             (Some(node), Some(pins)) => cluster::Cluster::pinned(node.clone(), pins.clone()),
@@ -558,6 +580,9 @@ impl Server {
         };
         if state.cluster.instance().is_some() {
             cluster::nodes::spawn_loops(&state);
+        }
+        if state.cluster.sole().await.is_some() {
+            cluster::nodes::spawn_sole_loop(&state);
         }
         tokio::spawn(caps::expire_loop(state.clone()));
         tokio::spawn(phases::lag_probe(
@@ -611,6 +636,9 @@ impl Server {
         let (held, _) = tokio::join!(self.state.hub.shutdown(), drain);
         // Every table here has stopped with its commits: other nodes take them on.
         cluster::nodes::hand_over(&self.state, held).await;
+        // Its lock goes now, not whenever the last task lets go of the state: a node
+        // of the other kind may start at once.
+        self.state.cluster.end_presence().await;
         let _ = tokio::time::timeout(Duration::from_secs(1), self.state.db.close()).await;
     }
 
@@ -658,10 +686,17 @@ pub async fn serve(config: Config, json_logs: bool) -> Result<(), String> {
         });
     }
     tracing::info!("open http://{open} in a browser (Ctrl-C stops the server)");
-    wait_for_signal().await;
+    let mut displaced = server.cluster().displaced();
+    let displaced = tokio::select! {
+        () = wait_for_signal() => false,
+        _ = displaced.wait_for(|&d| d) => true,
+    };
     tracing::info!("shutting down: finishing commits in flight");
     server.shutdown().await;
     tracing::info!("stopped");
+    if displaced {
+        return Err(cluster::nodes::DISPLACED.into());
+    }
     Ok(())
 }
 

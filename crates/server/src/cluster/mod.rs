@@ -17,7 +17,7 @@ pub mod nodes;
 
 use crate::error::ApiError;
 use crate::hub::Tables;
-use crate::store::cluster::Presence;
+use crate::store::cluster::{Presence, SoleNode};
 use crate::store::Store;
 use crate::table::TableId;
 use std::time::Duration;
@@ -39,6 +39,8 @@ pub fn lease_ms() -> i64 {
 }
 
 pub mod forward;
+#[doc(hidden)]
+pub mod pause;
 #[doc(hidden)]
 pub mod pinned;
 pub mod relay;
@@ -90,6 +92,11 @@ pub struct Cluster {
     /// Wakes the failover scan at once: a node found gone, here or by another node
     /// (`events.rs`).
     pub scan_now: tokio::sync::Notify,
+    /// A node without a name on PostgreSQL: its lock, which keeps named nodes away.
+    sole: Option<tokio::sync::Mutex<SoleNode>>,
+    /// Turns true once, when this node found the other kind of node on its database
+    /// (`nodes::displaced`): it stopped serving tables, and `serve` stops the process.
+    displaced: tokio::sync::watch::Sender<bool>,
 }
 
 /// A named node: the instance it runs as (random, new at each start), its presence
@@ -105,13 +112,16 @@ struct Member {
 }
 
 impl Cluster {
-    /// The only node: every table is here.
-    pub fn single() -> Self {
+    /// The only node: every table is here. `sole` is its lock on PostgreSQL (none on
+    /// SQLite, whose file one process holds anyway).
+    pub fn single(sole: Option<SoleNode>) -> Self {
         Cluster {
             node: None,
             member: None,
             pins: None,
             scan_now: tokio::sync::Notify::new(),
+            sole: sole.map(tokio::sync::Mutex::new),
+            displaced: tokio::sync::watch::Sender::new(false),
         }
     }
 
@@ -123,6 +133,8 @@ impl Cluster {
             member: None,
             pins: Some(pins),
             scan_now: tokio::sync::Notify::new(),
+            sole: None,
+            displaced: tokio::sync::watch::Sender::new(false),
         }
     }
 
@@ -145,7 +157,33 @@ impl Cluster {
             }),
             pins: None,
             scan_now: tokio::sync::Notify::new(),
+            sole: None,
+            displaced: tokio::sync::watch::Sender::new(false),
         }
+    }
+
+    /// A nameless PostgreSQL node's lock (see `SoleNode`).
+    pub async fn sole(&self) -> Option<tokio::sync::MutexGuard<'_, SoleNode>> {
+        match &self.sole {
+            Some(s) => Some(s.lock().await),
+            None => None,
+        }
+    }
+
+    /// Whether this node found the other kind of node on its database and stopped
+    /// serving tables (a nameless node beside named ones; `nodes::displaced`).
+    pub fn is_displaced(&self) -> bool {
+        *self.displaced.borrow()
+    }
+
+    /// Turns true when this node is displaced (see `is_displaced`).
+    pub fn displaced(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.displaced.subscribe()
+    }
+
+    /// Marks this node displaced; whether it was not already.
+    pub(crate) fn mark_displaced(&self) -> bool {
+        !self.displaced.send_replace(true)
     }
 
     /// This node's presence (a member's): the lock and the connection its heartbeat
@@ -157,11 +195,14 @@ impl Cluster {
         }
     }
 
-    /// Ends this node's presence session now (`Server::kill`, standing in for the
-    /// process's death).
+    /// Ends this node's presence session (or a nameless node's lock) now: at the end
+    /// of a graceful stop, and in `Server::kill`, standing in for the process's death.
     pub async fn end_presence(&self) {
         if let Some(m) = &self.member {
             m.presence.lock().await.end().await;
+        }
+        if let Some(s) = &self.sole {
+            s.lock().await.end().await;
         }
     }
 

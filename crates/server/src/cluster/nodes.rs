@@ -7,7 +7,7 @@
 //! stop hands its tables to the least-loaded live nodes.
 
 use super::{events, lease_ms, NodeConfig, FAILOVER_EVERY, HEARTBEAT, LEASE, PRESENCE_EVERY};
-use crate::store::cluster::{Held, OrphanScan, Presence};
+use crate::store::cluster::{Held, Kept, OrphanScan};
 use crate::store::{Store, StoreError};
 use crate::AppState;
 use std::sync::atomic::Ordering;
@@ -17,12 +17,12 @@ use std::time::Duration;
 /// Registers `config`'s node as a new instance; the instance's id. While another
 /// instance of the name heartbeats (a restart right after a crash: the crashed one's
 /// heartbeat is still fresh), waits up to a lease for its heartbeat to go stale, then
-/// refuses. The node's `presence` is taken first, so that no scan sees the node's row
-/// without its lock and takes it for gone.
+/// refuses. The node's presence (`presence_key`, its lock's key) is taken first, so
+/// that no scan sees the node's row without its lock and takes it for gone.
 pub async fn register(
     db: &Store,
     config: &NodeConfig,
-    presence: &Presence,
+    presence_key: i64,
 ) -> Result<String, String> {
     let instance = crate::auth::hex(&crate::auth::random_bytes::<8>().map_err(|e| e.message)?);
     let give_up = tokio::time::Instant::now() + LEASE + Duration::from_secs(1);
@@ -32,7 +32,7 @@ pub async fn register(
                 &config.name,
                 &config.advertise,
                 &instance,
-                presence.key(),
+                presence_key,
                 lease_ms(),
             )
             .await
@@ -56,6 +56,57 @@ pub fn spawn_loops(state: &Arc<AppState>) {
     tokio::spawn(failover_loop(state.clone()));
 }
 
+/// Starts a nameless PostgreSQL node's one loop: every `HEARTBEAT` it makes sure it
+/// still holds the database's node lock (`SoleNode::keep`); ends at shutdown.
+pub fn spawn_sole_loop(state: &Arc<AppState>) {
+    tokio::spawn(every(state.clone(), HEARTBEAT, |s| Box::pin(keep_sole(s))));
+}
+
+/// A nameless node's lock, taken again if its session dropped; a node that finds
+/// named nodes took theirs meanwhile stops serving (`displaced`).
+async fn keep_sole(state: &AppState) -> Result<(), StoreError> {
+    if state.cluster.is_displaced() {
+        return Ok(());
+    }
+    let Some(mut sole) = state.cluster.sole().await else {
+        return Ok(());
+    };
+    let kept = sole.keep().await?;
+    drop(sole);
+    if kept == Kept::Displaced {
+        displaced(state, crate::store::cluster::NAMED_NODES_RUN).await;
+    }
+    Ok(())
+}
+
+/// What `serve` answers when it stopped because this node was displaced.
+pub const DISPLACED: &str = "stopped: while this node's own database session was down, a node of the other kind took the database's node lock (a node without --node-name beside named ones), and the two would have run the same tables";
+
+/// This node's lock session dropped, and the other kind of node took the database's
+/// node lock meanwhile (a nameless node beside named ones): it would run the same
+/// tables, so this node stops serving them — every table stops after the command it
+/// is running (their followers are told they moved), none is loaded again, and a
+/// named node marks itself stopping and lets its leases go, so that a nameless node
+/// waiting on its heartbeat starts now. Chosen over taking the lock back by force
+/// (there is no such thing) or running on until the nameless node stops (both would
+/// write the same tables meanwhile); `serve` then stops the process, with `DISPLACED`.
+pub async fn displaced(state: &AppState, why: &str) {
+    if !state.cluster.mark_displaced() {
+        return;
+    }
+    tracing::error!(why, "this node stops serving tables");
+    let held = state.hub.shutdown().await;
+    if let Some((name, instance)) = me(state) {
+        let released = async {
+            state.db.node_stopping(name, instance).await?;
+            state.db.release_leases(name, &held).await
+        };
+        if let Err(e) = released.await {
+            tracing::warn!(node = name, error = %e, "cannot mark the node stopping");
+        }
+    }
+}
+
 /// Every `PRESENCE_EVERY`, looks for nodes whose process died (their presence lock is
 /// gone) and, if it found one, scans for orphans at once and wakes the other nodes'
 /// scans too (NOTIFY); otherwise scans every `FAILOVER_EVERY` (leases that expired:
@@ -70,6 +121,9 @@ async fn failover_loop(state: Arc<AppState>) {
             () = state.cluster.scan_now.notified() => true,
             _ = shutdown.wait_for(|&s| s) => return,
         };
+        if state.cluster.is_displaced() {
+            continue;
+        }
         let found = match look_for_gone(&state).await {
             Ok(found) => found,
             Err(e) => {
@@ -143,14 +197,25 @@ pub async fn heartbeat(state: &AppState) -> Result<(), StoreError> {
     let Some((name, instance)) = me(state) else {
         return Ok(());
     };
+    if state.cluster.is_displaced() {
+        return Ok(());
+    }
     let Some(mut presence) = state.cluster.presence().await else {
         return Ok(());
     };
     // On the presence connection, never waiting for the pool: the lock is checked
     // (and taken again if its session dropped: were it gone, the other nodes would
     // take this node for dead and claim its tables), then the row and the leases.
-    if let Err(e) = presence.keep().await {
-        tracing::error!(node = name, error = %e, "cannot hold the node's presence lock");
+    match presence.keep().await {
+        Ok(Kept::Held) => {}
+        Ok(Kept::Displaced) => {
+            drop(presence);
+            displaced(state, crate::store::cluster::NAMELESS_NODE_RUNS).await;
+            return Ok(());
+        }
+        Err(e) => {
+            tracing::error!(node = name, error = %e, "cannot hold the node's presence lock")
+        }
     }
     let held = state.hub.held();
     let alive = presence

@@ -536,6 +536,153 @@ impl Listener {
     }
 }
 
+/// The key of the lock that keeps a node without a name (which takes no leases and
+/// serves every table) from running beside named ones (which own tables through
+/// leases): a nameless PostgreSQL node holds it exclusively ([`SoleNode`]), every named
+/// node shared ([`Presence`]), each on a connection of its own for as long as it runs,
+/// so PostgreSQL itself refuses the second kind while the first runs, and a crash
+/// frees it with the session. Two 32-bit halves ("taku", "ge"): `pg_locks` keeps these
+/// (`objsubid` 2) apart from the presence locks' bigint keys (`objsubid` 1), so no
+/// random presence key can ever be this one.
+const MODE_LOCK: (i32, i32) = (0x7461_6b75, 0x6765);
+
+/// What a try of a named node's locks found.
+enum Locked {
+    Yes,
+    /// Another session holds the presence key (a random key taken twice, or this
+    /// node's own dropped session not yet ended).
+    KeyTaken,
+    /// A node without a name holds the [`MODE_LOCK`].
+    NamelessNodeRuns,
+}
+
+/// What keeping a node's lock found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// The lock is held (taken again if its session had dropped).
+    Held,
+    /// The session had dropped, and the lock of the other kind of node was taken
+    /// meanwhile (a nameless node beside named ones, or named ones beside a nameless
+    /// one): this node must stop serving tables.
+    Displaced,
+}
+
+/// How long a start tries a lock that another session holds before it is refused:
+/// the session of a process that has just died (or stopped) ends a moment later.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Why a named node may not start: a node without a name runs on the database.
+pub const NAMELESS_NODE_RUNS: &str = "a node without --node-name runs on this database: it serves every table without a lease, so a named node beside it would run tables twice; stop it (or give it a --node-name) first";
+
+/// Why a node without a name may not start: named nodes run on the database.
+pub const NAMED_NODES_RUN: &str = "named nodes (--node-name) run on this database: a node without a name serves every table without a lease, so it would run their tables twice; give this node a --node-name too (or stop the named nodes) first";
+
+/// The named nodes that look alive (a fresh heartbeat, not stopping).
+const NAMED_ALIVE: &str = "SELECT string_agg(name, ' ' ORDER BY name) FROM nodes
+    WHERE heartbeat_at > clock_timestamp() - $1::bigint * interval '1 millisecond' AND NOT stopping";
+
+/// A node without a name on PostgreSQL: it holds the [`MODE_LOCK`] exclusively, on a
+/// connection of its own (not the pool's, which may close and reopen connections),
+/// for as long as it runs.
+pub struct SoleNode {
+    url: String,
+    conn: Option<sqlx::AnyConnection>,
+    /// Ended on purpose (`end`): never taken again.
+    ended: bool,
+}
+
+impl SoleNode {
+    /// Takes the lock for a node without a name, or says why it may not run: named
+    /// nodes hold the lock, or one looks alive in the registry (its presence session
+    /// may be reconnecting, its lock a moment away from being taken again; waited for
+    /// up to `lease_ms` to stop or go stale, as a named node's start waits for its
+    /// name). `Ok(Err(why))` when refused.
+    pub async fn take(
+        url: &str,
+        db: &Store,
+        lease_ms: i64,
+    ) -> Result<Result<SoleNode, String>, StoreError> {
+        use tokio::time::{sleep, Duration, Instant};
+        let mut sole = SoleNode {
+            url: url.to_string(),
+            conn: None,
+            ended: false,
+        };
+        let started = Instant::now();
+        while !sole.lock().await? {
+            if started.elapsed() >= LOCK_PATIENCE {
+                return Ok(Err(NAMED_NODES_RUN.into()));
+            }
+            sleep(Duration::from_millis(100)).await;
+        }
+        let give_up = Instant::now() + Duration::from_millis(lease_ms.max(0) as u64);
+        loop {
+            let alive: Option<String> = sqlx::query_scalar(NAMED_ALIVE)
+                .bind(lease_ms)
+                .fetch_one(db.pool())
+                .await?;
+            let Some(alive) = alive else {
+                return Ok(Ok(sole));
+            };
+            if Instant::now() >= give_up {
+                sole.end().await;
+                return Ok(Err(format!(
+                    "{NAMED_NODES_RUN} (named nodes whose heartbeat is fresh: {alive})"
+                )));
+            }
+            sleep(Duration::from_millis(250)).await;
+        }
+    }
+
+    /// Makes sure the lock is held: checks the connection, and reconnects and locks
+    /// again if it dropped (a database restart, a network cut). `Kept::Displaced`
+    /// when named nodes took their lock meanwhile.
+    pub async fn keep(&mut self) -> Result<Kept, StoreError> {
+        use sqlx::Connection;
+        if self.ended {
+            return Err(StoreError::Unavailable(sqlx::Error::PoolClosed));
+        }
+        if let Some(conn) = self.conn.as_mut() {
+            if conn.ping().await.is_ok() {
+                return Ok(Kept::Held);
+            }
+            tracing::warn!("the node's lock connection dropped; taking its lock again");
+            self.conn = None;
+        }
+        Ok(if self.lock().await? {
+            Kept::Held
+        } else {
+            Kept::Displaced
+        })
+    }
+
+    /// Connects and tries the lock; whether it is held now.
+    async fn lock(&mut self) -> Result<bool, StoreError> {
+        use sqlx::Connection;
+        let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
+        let held: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, $2)")
+            .bind(MODE_LOCK.0)
+            .bind(MODE_LOCK.1)
+            .fetch_one(&mut conn)
+            .await?;
+        if held {
+            self.conn = Some(conn);
+        } else {
+            let _ = conn.close().await;
+        }
+        Ok(held)
+    }
+
+    /// Ends the session (and so frees the lock) now.
+    pub async fn end(&mut self) {
+        use sqlx::Connection;
+        self.ended = true;
+        if let Some(conn) = self.conn.take() {
+            let _ = conn.close().await;
+        }
+    }
+}
+
 /// A named node's presence: a connection of its own (PostgreSQL) holding a
 /// session-level advisory lock under a random key, for as long as the node runs. The
 /// other nodes read `pg_locks`: a node whose lock is gone has lost its session —
@@ -554,9 +701,12 @@ pub struct Presence {
 }
 
 impl Presence {
-    /// Connects to `url` and takes a lock under a new random key.
-    pub async fn take(url: &str) -> Result<Presence, StoreError> {
-        for _ in 0..4 {
+    /// Connects to `url` and takes a lock under a new random key, with the
+    /// [`MODE_LOCK`] shared; `Ok(Err(why))` when a node without a name holds that.
+    pub async fn take(url: &str) -> Result<Result<Presence, String>, StoreError> {
+        let started = tokio::time::Instant::now();
+        let mut keys_tried = 0;
+        loop {
             let bytes = crate::auth::random_bytes::<8>()
                 .map_err(|e| StoreError::Other(sqlx::Error::Protocol(e.message)))?;
             // Non-negative, so that `pg_locks`' two 32-bit halves join back to it
@@ -568,13 +718,24 @@ impl Presence {
                 conn: None,
                 ended: false,
             };
-            if presence.lock().await? {
-                return Ok(presence);
+            match presence.lock().await? {
+                Locked::Yes => return Ok(Ok(presence)),
+                Locked::KeyTaken => {
+                    keys_tried += 1;
+                    if keys_tried >= 4 {
+                        return Err(StoreError::Other(sqlx::Error::Protocol(
+                            "no free presence lock key".into(),
+                        )));
+                    }
+                }
+                Locked::NamelessNodeRuns => {
+                    if started.elapsed() >= LOCK_PATIENCE {
+                        return Ok(Err(NAMELESS_NODE_RUNS.into()));
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                }
             }
         }
-        Err(StoreError::Other(sqlx::Error::Protocol(
-            "no free presence lock key".into(),
-        )))
     }
 
     /// The key of the lock (stored in the node's row).
@@ -584,46 +745,61 @@ impl Presence {
 
     /// Makes sure the lock is held: checks the connection, and reconnects and locks
     /// again if it dropped (a database restart, a network cut). Called at every
-    /// heartbeat.
-    pub async fn keep(&mut self) -> Result<(), StoreError> {
+    /// heartbeat. `Kept::Displaced` when a node without a name took the
+    /// [`MODE_LOCK`] while the session was down: this node must stop serving.
+    pub async fn keep(&mut self) -> Result<Kept, StoreError> {
         use sqlx::Connection;
         if self.ended {
             return Err(StoreError::Unavailable(sqlx::Error::PoolClosed));
         }
         if let Some(conn) = self.conn.as_mut() {
             if conn.ping().await.is_ok() {
-                return Ok(());
+                return Ok(Kept::Held);
             }
             tracing::warn!("the node's presence connection dropped; taking its lock again");
             self.conn = None;
         }
-        if self.lock().await? {
-            Ok(())
-        } else {
-            Err(StoreError::Unavailable(sqlx::Error::Protocol(
+        match self.lock().await? {
+            Locked::Yes => Ok(Kept::Held),
+            Locked::NamelessNodeRuns => Ok(Kept::Displaced),
+            Locked::KeyTaken => Err(StoreError::Unavailable(sqlx::Error::Protocol(
                 "the node's presence lock is still held by its dropped session".into(),
-            )))
+            ))),
         }
     }
 
-    /// Connects and tries the lock; whether it is held now.
-    async fn lock(&mut self) -> Result<bool, StoreError> {
+    /// Connects and tries both locks in one statement: the [`MODE_LOCK`] shared and
+    /// the presence key. Either refused, the connection is closed, which frees the
+    /// other.
+    async fn lock(&mut self) -> Result<Locked, StoreError> {
         use sqlx::Connection;
         let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
-        let held: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-            .bind(self.key)
-            .fetch_one(&mut conn)
-            .await?;
-        if held {
+        let row =
+            sqlx::query("SELECT pg_try_advisory_lock_shared($2, $3), pg_try_advisory_lock($1)")
+                .bind(self.key)
+                .bind(MODE_LOCK.0)
+                .bind(MODE_LOCK.1)
+                .fetch_one(&mut conn)
+                .await?;
+        let (shared, key): (bool, bool) = (row.try_get(0)?, row.try_get(1)?);
+        if shared && key {
             self.conn = Some(conn);
+            return Ok(Locked::Yes);
         }
-        Ok(held)
+        let _ = conn.close().await;
+        Ok(if shared {
+            Locked::KeyTaken
+        } else {
+            Locked::NamelessNodeRuns
+        })
     }
 
     /// The connection, taken again if it was lost.
     async fn conn(&mut self) -> Result<&mut sqlx::AnyConnection, StoreError> {
-        if self.conn.is_none() {
-            self.keep().await?;
+        if self.conn.is_none() && self.keep().await? == Kept::Displaced {
+            return Err(StoreError::Unavailable(sqlx::Error::Protocol(
+                NAMELESS_NODE_RUNS.into(),
+            )));
         }
         self.conn
             .as_mut()

@@ -14,7 +14,7 @@ use takuge_server::store::cluster::Claim;
 use takuge_server::store::Store;
 use takuge_server::{Config, Server};
 
-fn node_config(env: &Env, name: &str) -> Config {
+pub(crate) fn node_config(env: &Env, name: &str) -> Config {
     let mut config = config(env.url.clone());
     config.node = Some(NodeConfig {
         name: name.into(),
@@ -24,19 +24,19 @@ fn node_config(env: &Env, name: &str) -> Config {
     config
 }
 
-async fn node(env: &Env, name: &str) -> Server {
+pub(crate) async fn node(env: &Env, name: &str) -> Server {
     Server::start(node_config(env, name))
         .await
         .expect("node starts")
 }
 
-async fn pool(env: &Env) -> sqlx::AnyPool {
+pub(crate) async fn pool(env: &Env) -> sqlx::AnyPool {
     sqlx::any::install_default_drivers();
     sqlx::AnyPool::connect(&env.url).await.expect("open db")
 }
 
 /// The node holding table `id`'s lease and its epoch.
-async fn lease(pool: &sqlx::AnyPool, id: i64) -> Option<(String, i64)> {
+pub(crate) async fn lease(pool: &sqlx::AnyPool, id: i64) -> Option<(String, i64)> {
     sqlx::query("SELECT node, epoch FROM table_leases WHERE table_id = $1")
         .bind(id)
         .fetch_optional(pool)
@@ -46,7 +46,7 @@ async fn lease(pool: &sqlx::AnyPool, id: i64) -> Option<(String, i64)> {
 }
 
 /// The claims of table `id`, oldest first: (epoch, node).
-async fn claims(pool: &sqlx::AnyPool, id: i64) -> Vec<(i64, String)> {
+pub(crate) async fn claims(pool: &sqlx::AnyPool, id: i64) -> Vec<(i64, String)> {
     sqlx::query("SELECT epoch, node FROM lease_claims WHERE table_id = $1 ORDER BY epoch")
         .bind(id)
         .fetch_all(pool)
@@ -58,7 +58,7 @@ async fn claims(pool: &sqlx::AnyPool, id: i64) -> Vec<(i64, String)> {
 }
 
 /// Actions of table `id`: (version, epoch).
-async fn actions(pool: &sqlx::AnyPool, id: i64) -> Vec<(i64, Option<i64>)> {
+pub(crate) async fn actions(pool: &sqlx::AnyPool, id: i64) -> Vec<(i64, Option<i64>)> {
     sqlx::query("SELECT version, epoch FROM actions WHERE table_id = $1 ORDER BY version")
         .bind(id)
         .fetch_all(pool)
@@ -70,7 +70,7 @@ async fn actions(pool: &sqlx::AnyPool, id: i64) -> Vec<(i64, Option<i64>)> {
 }
 
 /// A started Secret Moon table of `host` (seat 0) and bots.
-async fn started_table(host: &Client) -> i64 {
+pub(crate) async fn started_table(host: &Client) -> i64 {
     setup_table(host, &[], 3, 7).await
 }
 

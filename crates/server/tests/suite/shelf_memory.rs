@@ -8,6 +8,26 @@ use takuge_protocol::{Order, ShelfQuery, SortBy, Status};
 use takuge_server::shelf::Sql;
 use takuge_server::store::shelf::catalog::{game_filters, order_by, page};
 
+/// Two servers on one database: on SQLite two without a name, on PostgreSQL two named
+/// nodes (a node without a name is the only one there: docs/ARCHITECTURE.md "Several
+/// nodes").
+async fn two_servers(env: &Env) -> (takuge_server::Server, takuge_server::Server) {
+    let start = |name: &str| {
+        let mut config = config(env.url.clone());
+        if env.backend == Backend::Postgres {
+            config.node = Some(takuge_server::cluster::NodeConfig {
+                name: name.into(),
+                advertise: format!("http://{name}.invalid"),
+                secret: "s3cret".into(),
+            });
+        }
+        takuge_server::Server::start(config)
+    };
+    let one = start("one").await.expect("server one starts");
+    let two = start("two").await.expect("server two starts");
+    (one, two)
+}
+
 async fn shelf(c: &Client, owner: &str, query: &str) -> Value {
     let (s, b) = c.get(&format!("/api/collections/{owner}?{query}")).await;
     assert_eq!(s, 200, "{query}: {b}");
@@ -235,8 +255,7 @@ async fn a_write_is_in_the_next_read_on_this_node_and_another(backend: Backend) 
     let Some(env) = Env::new(backend).await else {
         return;
     };
-    let one = env.start().await;
-    let two = env.start().await;
+    let (one, two) = two_servers(&env).await;
     let alice = register(one.addr, "alice").await;
     let on_two = alice.with_base(two.addr);
     let names = |shelf: Value| -> Vec<String> {
@@ -334,8 +353,7 @@ async fn a_write_through_this_server_updates_its_copy_and_only_another_nodes_wri
     let Some(env) = Env::new(backend).await else {
         return;
     };
-    let one = env.start().await;
-    let two = env.start().await;
+    let (one, two) = two_servers(&env).await;
     let alice = register(one.addr, "alice").await;
     let on_two = alice.with_base(two.addr);
     let base = alice.base.clone();
