@@ -340,16 +340,8 @@ impl Hub {
             return self.load_claimed(id, first, None).await;
         };
         // Held (renewed by the heartbeat) from its claim on, not only once it runs.
-        self.restoring
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id, e);
-        let loaded = self.load_claimed(id, first, epoch).await;
-        let mut restoring = self.restoring.lock().unwrap_or_else(|e| e.into_inner());
-        if restoring.get(&id) == Some(&e) {
-            restoring.remove(&id);
-        }
-        loaded
+        let _held = Restoring::hold(&self.restoring, id, e);
+        self.load_claimed(id, first, epoch).await
     }
 
     /// Loads table `id` from the database, its lease (if it takes one) already
@@ -605,4 +597,32 @@ enum Sent {
 enum Loaded {
     Yes,
     NoSuchTable,
+}
+
+/// A table in the hub's `restoring` map while a request loads it: the heartbeat renews
+/// its lease meanwhile. Let go when dropped — the load done, failed, or cancelled with
+/// its request (a timeout, a client gone); a cancelled load used to stay in the map, and
+/// the heartbeat renewed the lease of a table no one ran, for good.
+struct Restoring<'a> {
+    map: &'a std::sync::Mutex<HashMap<TableId, i64>>,
+    id: TableId,
+    epoch: i64,
+}
+
+impl<'a> Restoring<'a> {
+    fn hold(map: &'a std::sync::Mutex<HashMap<TableId, i64>>, id: TableId, epoch: i64) -> Self {
+        map.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, epoch);
+        Restoring { map, id, epoch }
+    }
+}
+
+impl Drop for Restoring<'_> {
+    fn drop(&mut self) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.get(&self.id) == Some(&self.epoch) {
+            map.remove(&self.id);
+        }
+    }
 }
