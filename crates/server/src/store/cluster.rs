@@ -546,26 +546,8 @@ impl Listener {
 /// random presence key can ever be this one.
 const MODE_LOCK: (i32, i32) = (0x7461_6b75, 0x6765);
 
-/// What a try of a named node's locks found.
-enum Locked {
-    Yes,
-    /// Another session holds the presence key (a random key taken twice, or this
-    /// node's own dropped session not yet ended).
-    KeyTaken,
-    /// A node without a name holds the [`MODE_LOCK`].
-    NamelessNodeRuns,
-}
-
-/// What keeping a node's lock found.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Kept {
-    /// The lock is held (taken again if its session had dropped).
-    Held,
-    /// The session had dropped, and the lock of the other kind of node was taken
-    /// meanwhile (a nameless node beside named ones, or named ones beside a nameless
-    /// one): this node must stop serving tables.
-    Displaced,
-}
+pub use super::held_lock::Kept;
+use super::held_lock::{HeldLock, Locked, TryLock};
 
 /// How long a start tries a lock that another session holds before it is refused:
 /// the session of a process that has just died (or stopped) ends a moment later.
@@ -585,10 +567,24 @@ const NAMED_ALIVE: &str = "SELECT string_agg(name, ' ' ORDER BY name) FROM nodes
 /// connection of its own (not the pool's, which may close and reopen connections),
 /// for as long as it runs.
 pub struct SoleNode {
-    url: String,
-    conn: Option<sqlx::AnyConnection>,
-    /// Ended on purpose (`end`): never taken again.
-    ended: bool,
+    held: HeldLock<SoleLock>,
+}
+
+/// The [`MODE_LOCK`], exclusively.
+struct SoleLock;
+
+impl TryLock for SoleLock {
+    const WHAT: &'static str = "lock";
+    const DISPLACED: &'static str = NAMED_NODES_RUN;
+
+    async fn try_lock(&self, conn: &mut sqlx::AnyConnection) -> Result<Locked, StoreError> {
+        let held: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, $2)")
+            .bind(MODE_LOCK.0)
+            .bind(MODE_LOCK.1)
+            .fetch_one(conn)
+            .await?;
+        Ok(if held { Locked::Yes } else { Locked::Displaced })
+    }
 }
 
 impl SoleNode {
@@ -604,12 +600,10 @@ impl SoleNode {
     ) -> Result<Result<SoleNode, String>, StoreError> {
         use tokio::time::{sleep, Duration, Instant};
         let mut sole = SoleNode {
-            url: url.to_string(),
-            conn: None,
-            ended: false,
+            held: HeldLock::new(url, SoleLock),
         };
         let started = Instant::now();
-        while !sole.lock().await? {
+        while sole.held.lock().await? != Locked::Yes {
             if started.elapsed() >= LOCK_PATIENCE {
                 return Ok(Err(NAMED_NODES_RUN.into()));
             }
@@ -625,7 +619,7 @@ impl SoleNode {
                 return Ok(Ok(sole));
             };
             if Instant::now() >= give_up {
-                sole.end().await;
+                sole.held.end().await;
                 return Ok(Err(format!(
                     "{NAMED_NODES_RUN} (named nodes whose heartbeat is fresh: {alive})"
                 )));
@@ -634,52 +628,15 @@ impl SoleNode {
         }
     }
 
-    /// Makes sure the lock is held: checks the connection, and reconnects and locks
-    /// again if it dropped (a database restart, a network cut). `Kept::Displaced`
-    /// when named nodes took their lock meanwhile.
+    /// Makes sure the lock is held (see [`HeldLock::keep`]). `Kept::Displaced` when
+    /// named nodes took their lock meanwhile.
     pub async fn keep(&mut self) -> Result<Kept, StoreError> {
-        use sqlx::Connection;
-        if self.ended {
-            return Err(StoreError::Unavailable(sqlx::Error::PoolClosed));
-        }
-        if let Some(conn) = self.conn.as_mut() {
-            if conn.ping().await.is_ok() {
-                return Ok(Kept::Held);
-            }
-            tracing::warn!("the node's lock connection dropped; taking its lock again");
-            self.conn = None;
-        }
-        Ok(if self.lock().await? {
-            Kept::Held
-        } else {
-            Kept::Displaced
-        })
-    }
-
-    /// Connects and tries the lock; whether it is held now.
-    async fn lock(&mut self) -> Result<bool, StoreError> {
-        use sqlx::Connection;
-        let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
-        let held: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, $2)")
-            .bind(MODE_LOCK.0)
-            .bind(MODE_LOCK.1)
-            .fetch_one(&mut conn)
-            .await?;
-        if held {
-            self.conn = Some(conn);
-        } else {
-            let _ = conn.close().await;
-        }
-        Ok(held)
+        self.held.keep().await
     }
 
     /// Ends the session (and so frees the lock) now.
     pub async fn end(&mut self) {
-        use sqlx::Connection;
-        self.ended = true;
-        if let Some(conn) = self.conn.take() {
-            let _ = conn.close().await;
-        }
+        self.held.end().await
     }
 }
 
@@ -693,11 +650,35 @@ impl SoleNode {
 /// it: under load the pool's 8 connections were taken for seconds (acquiring one took
 /// over 2 s), heartbeats came late, and a node's leases expired while it ran them.
 pub struct Presence {
-    url: String,
+    held: HeldLock<PresenceLock>,
+}
+
+/// A named node's two locks: its presence key, and the [`MODE_LOCK`] shared.
+struct PresenceLock {
     key: i64,
-    conn: Option<sqlx::AnyConnection>,
-    /// Ended on purpose (`end`): never taken again.
-    ended: bool,
+}
+
+impl TryLock for PresenceLock {
+    const WHAT: &'static str = "presence";
+    const DISPLACED: &'static str = NAMELESS_NODE_RUNS;
+
+    /// Both locks in one statement; either refused, the connection is closed, which
+    /// frees the other.
+    async fn try_lock(&self, conn: &mut sqlx::AnyConnection) -> Result<Locked, StoreError> {
+        let row =
+            sqlx::query("SELECT pg_try_advisory_lock_shared($2, $3), pg_try_advisory_lock($1)")
+                .bind(self.key)
+                .bind(MODE_LOCK.0)
+                .bind(MODE_LOCK.1)
+                .fetch_one(conn)
+                .await?;
+        let (shared, key): (bool, bool) = (row.try_get(0)?, row.try_get(1)?);
+        Ok(match (shared, key) {
+            (true, true) => Locked::Yes,
+            (true, false) => Locked::KeyTaken,
+            (false, _) => Locked::Displaced,
+        })
+    }
 }
 
 impl Presence {
@@ -713,12 +694,9 @@ impl Presence {
             // without a sign to mind.
             let key = (u64::from_le_bytes(bytes) >> 1) as i64;
             let mut presence = Presence {
-                url: url.to_string(),
-                key,
-                conn: None,
-                ended: false,
+                held: HeldLock::new(url, PresenceLock { key }),
             };
-            match presence.lock().await? {
+            match presence.held.lock().await? {
                 Locked::Yes => return Ok(Ok(presence)),
                 Locked::KeyTaken => {
                     keys_tried += 1;
@@ -728,7 +706,7 @@ impl Presence {
                         )));
                     }
                 }
-                Locked::NamelessNodeRuns => {
+                Locked::Displaced => {
                     if started.elapsed() >= LOCK_PATIENCE {
                         return Ok(Err(NAMELESS_NODE_RUNS.into()));
                     }
@@ -740,80 +718,14 @@ impl Presence {
 
     /// The key of the lock (stored in the node's row).
     pub fn key(&self) -> i64 {
-        self.key
+        self.held.lock.key
     }
 
-    /// Makes sure the lock is held: checks the connection, and reconnects and locks
-    /// again if it dropped (a database restart, a network cut). Called at every
-    /// heartbeat. `Kept::Displaced` when a node without a name took the
-    /// [`MODE_LOCK`] while the session was down: this node must stop serving.
+    /// Makes sure the lock is held (see [`HeldLock::keep`]). `Kept::Displaced` when a
+    /// node without a name took the [`MODE_LOCK`] while the session was down: this
+    /// node must stop serving.
     pub async fn keep(&mut self) -> Result<Kept, StoreError> {
-        use sqlx::Connection;
-        if self.ended {
-            return Err(StoreError::Unavailable(sqlx::Error::PoolClosed));
-        }
-        if let Some(conn) = self.conn.as_mut() {
-            if conn.ping().await.is_ok() {
-                return Ok(Kept::Held);
-            }
-            tracing::warn!("the node's presence connection dropped; taking its lock again");
-            self.conn = None;
-        }
-        match self.lock().await? {
-            Locked::Yes => Ok(Kept::Held),
-            Locked::NamelessNodeRuns => Ok(Kept::Displaced),
-            Locked::KeyTaken => Err(StoreError::Unavailable(sqlx::Error::Protocol(
-                "the node's presence lock is still held by its dropped session".into(),
-            ))),
-        }
-    }
-
-    /// Connects and tries both locks in one statement: the [`MODE_LOCK`] shared and
-    /// the presence key. Either refused, the connection is closed, which frees the
-    /// other.
-    async fn lock(&mut self) -> Result<Locked, StoreError> {
-        use sqlx::Connection;
-        let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
-        let row =
-            sqlx::query("SELECT pg_try_advisory_lock_shared($2, $3), pg_try_advisory_lock($1)")
-                .bind(self.key)
-                .bind(MODE_LOCK.0)
-                .bind(MODE_LOCK.1)
-                .fetch_one(&mut conn)
-                .await?;
-        let (shared, key): (bool, bool) = (row.try_get(0)?, row.try_get(1)?);
-        if shared && key {
-            self.conn = Some(conn);
-            return Ok(Locked::Yes);
-        }
-        let _ = conn.close().await;
-        Ok(if shared {
-            Locked::KeyTaken
-        } else {
-            Locked::NamelessNodeRuns
-        })
-    }
-
-    /// The connection, taken again if it was lost.
-    async fn conn(&mut self) -> Result<&mut sqlx::AnyConnection, StoreError> {
-        if self.conn.is_none() && self.keep().await? == Kept::Displaced {
-            return Err(StoreError::Unavailable(sqlx::Error::Protocol(
-                NAMELESS_NODE_RUNS.into(),
-            )));
-        }
-        self.conn
-            .as_mut()
-            .ok_or(StoreError::Unavailable(sqlx::Error::PoolClosed))
-    }
-
-    /// `result` of a statement on the connection; one that lost the connection drops
-    /// it, so that the next call connects (and locks) again.
-    fn seen<T>(&mut self, result: Result<T, sqlx::Error>) -> Result<T, StoreError> {
-        let result = result.map_err(StoreError::from);
-        if matches!(result, Err(StoreError::Unavailable(_))) {
-            self.conn = None;
-        }
-        result
+        self.held.keep().await
     }
 
     /// The node's heartbeat: its row says it is alive and how many tables it runs.
@@ -824,7 +736,7 @@ impl Presence {
         instance: &str,
         live_tables: i64,
     ) -> Result<bool, StoreError> {
-        let conn = self.conn().await?;
+        let conn = self.held.conn().await?;
         let rows = sqlx::query(
             "UPDATE nodes SET heartbeat_at = clock_timestamp(), live_tables = $3
              WHERE name = $1 AND instance = $2 RETURNING name",
@@ -834,7 +746,7 @@ impl Presence {
         .bind(live_tables)
         .fetch_all(conn)
         .await;
-        Ok(!self.seen(rows)?.is_empty())
+        Ok(!self.held.seen(rows)?.is_empty())
     }
 
     /// Renews this node's leases on `held` (see [`RENEW`]); the tables it still holds.
@@ -848,14 +760,15 @@ impl Presence {
             return Ok(Vec::new());
         }
         let json = json_param(held)?;
-        let conn = self.conn().await?;
+        let conn = self.held.conn().await?;
         let rows = sqlx::query(RENEW)
             .bind(node)
             .bind(json)
             .bind(lease_ms)
             .fetch_all(conn)
             .await;
-        self.seen(rows)?
+        self.held
+            .seen(rows)?
             .iter()
             .map(|r| r.try_get::<i64, _>(0).map_err(StoreError::from))
             .collect()
@@ -864,12 +777,12 @@ impl Presence {
     /// Marks gone the nodes whose process died (see [`EXPIRE_GONE`]) and expires their
     /// leases; what it found.
     pub async fn expire_gone_nodes(&mut self, lease_ms: i64) -> Result<Gone, StoreError> {
-        let conn = self.conn().await?;
+        let conn = self.held.conn().await?;
         let row = sqlx::query(EXPIRE_GONE)
             .bind(lease_ms)
             .fetch_one(conn)
             .await;
-        let row = self.seen(row)?;
+        let row = self.held.seen(row)?;
         let nodes: Option<String> = row.try_get(0)?;
         Ok(Gone {
             nodes: nodes
@@ -881,10 +794,6 @@ impl Presence {
 
     /// Ends the session (and so frees the lock) now, as the process's death would.
     pub async fn end(&mut self) {
-        use sqlx::Connection;
-        self.ended = true;
-        if let Some(conn) = self.conn.take() {
-            let _ = conn.close().await;
-        }
+        self.held.end().await
     }
 }

@@ -14,6 +14,7 @@
 pub mod accounts;
 pub mod cluster;
 pub mod error;
+mod held_lock;
 pub mod live_tables;
 pub mod migrate;
 pub mod postgres;

@@ -9,31 +9,10 @@ use crate::common::*;
 use serde_json::{json, Value};
 use sqlx::Row;
 use std::time::{Duration, Instant};
-use takuge_server::cluster::{NodeConfig, Route};
+use takuge_server::cluster::Route;
 use takuge_server::store::cluster::Claim;
 use takuge_server::store::Store;
-use takuge_server::{Config, Server};
-
-pub(crate) fn node_config(env: &Env, name: &str) -> Config {
-    let mut config = config(env.url.clone());
-    config.node = Some(NodeConfig {
-        name: name.into(),
-        advertise: format!("http://{name}.invalid"),
-        secret: "s3cret".into(),
-    });
-    config
-}
-
-pub(crate) async fn node(env: &Env, name: &str) -> Server {
-    Server::start(node_config(env, name))
-        .await
-        .expect("node starts")
-}
-
-pub(crate) async fn pool(env: &Env) -> sqlx::AnyPool {
-    sqlx::any::install_default_drivers();
-    sqlx::AnyPool::connect(&env.url).await.expect("open db")
-}
+use takuge_server::Server;
 
 /// The node holding table `id`'s lease and its epoch.
 pub(crate) async fn lease(pool: &sqlx::AnyPool, id: i64) -> Option<(String, i64)> {
@@ -83,7 +62,7 @@ async fn a_table_is_owned_by_exactly_one_node_and_the_other_routes_to_it() {
     let b = node(&env, "b").await;
     let host = Client::guest(a.addr).await;
     let id = started_table(&host).await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     assert_eq!(lease(&db, id).await.map(|l| l.0), Some("a".to_string()));
     assert_eq!(claims(&db, id).await, vec![(1, "a".to_string())]);
     assert_eq!(a.cluster().route(id).await.expect("route"), Route::Here);
@@ -110,7 +89,7 @@ async fn a_killed_nodes_tables_are_claimed_and_restored_by_another_within_fiftee
     let b = node(&env, "b").await;
     let host = Client::guest(a.addr).await;
     let id = started_table(&host).await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     let (s, before) = host.get(&format!("/api/tables/{id}")).await;
     assert_eq!(s, 200, "{before}");
     a.kill().await;
@@ -180,7 +159,7 @@ async fn a_killed_nodes_tables_are_claimed_when_its_session_ends_not_when_its_le
     let b = node(&env, "b").await;
     let host = Client::guest(a.addr).await;
     let id = started_table(&host).await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     a.kill().await;
     // a renews nothing any more: this is when its lease would run out.
     let expiry = lease_expiry_ms(&db, id).await;
@@ -221,7 +200,7 @@ async fn a_node_whose_presence_session_is_cut_takes_its_lock_back() {
     };
     let a = node(&env, "a").await;
     let b = node(&env, "b").await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     let key: i64 = sqlx::query("SELECT presence_key FROM nodes WHERE name = 'a'")
         .fetch_one(&db)
         .await
@@ -271,7 +250,7 @@ async fn a_killed_nodes_tables_are_shared_between_the_live_nodes_each_claimed_on
     }
     let b = node(&env, "b").await;
     let c = node(&env, "c").await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     a.kill().await;
     let taken = eventually(Duration::from_secs(15), || async {
         for &id in &ids {
@@ -341,7 +320,7 @@ async fn a_write_under_a_lost_lease_is_refused_and_the_table_stops_with_moved() 
         latest = ws.recv_type("table").await;
     }
     // a is paused past its lease: the lease expires, and another node claims it.
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     sqlx::query("UPDATE table_leases SET expires_at = clock_timestamp() - interval '1 second' WHERE table_id = $1")
         .bind(id)
         .execute(&db)
@@ -404,7 +383,7 @@ async fn a_graceful_stop_hands_each_table_to_the_other_node_at_once() {
     let b = node(&env, "b").await;
     let host = Client::guest(a.addr).await;
     let id = started_table(&host).await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     a.shutdown().await;
     let stopped = Instant::now();
     // b was told (NOTIFY) and loaded the table, under the epoch it was handed: it
@@ -498,7 +477,7 @@ async fn nodes_started_at_the_same_instant_on_a_fresh_database_all_start() {
         .map(|s| s.expect("every node starts"))
         .collect();
     let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM catalog_games WHERE playable <> 0")
-        .fetch_one(&pool(&env).await)
+        .fetch_one(&db_pool(&env).await)
         .await
         .expect("count");
     assert_eq!(games, 5, "each playable game once");
@@ -550,7 +529,7 @@ async fn a_restarted_node_takes_its_own_tables_back_at_once() {
     a.shutdown().await;
     // Nobody else was live: the lease was let go, and a takes it back at start.
     let a = node(&env, "a").await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     assert_eq!(lease(&db, id).await.map(|l| l.0), Some("a".to_string()));
     assert_eq!(a.cluster().route(id).await.expect("route"), Route::Here);
     let (s, info): (u16, Value) = host
@@ -573,7 +552,7 @@ async fn a_node_restarted_after_a_crash_starts_without_waiting_out_its_old_heart
     let a = node(&env, "a").await;
     let host = Client::guest(a.addr).await;
     let id = started_table(&host).await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     a.kill().await;
     let heartbeat_ms = |db: sqlx::AnyPool, column: &'static str| async move {
         sqlx::query(&format!(
@@ -613,7 +592,7 @@ async fn a_new_table_goes_to_the_least_loaded_node_which_loads_it_at_once() {
         assert_eq!(t["status"], "open");
         t["id"].as_i64().expect("id")
     };
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     // Both run nothing: the first stays where it was created.
     let first = create().await;
     assert_eq!(lease(&db, first).await.map(|l| l.0), Some("a".to_string()));
@@ -656,7 +635,7 @@ async fn a_fenced_action_is_refused_alone_and_the_rest_of_its_batch_commits() {
     let kept = started_table(&host).await;
     let lost = started_table(&host).await;
     a.kill().await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     sqlx::query("UPDATE table_leases SET expires_at = clock_timestamp() - interval '1 second' WHERE table_id = $1")
         .bind(lost)
         .execute(&db)
@@ -699,22 +678,6 @@ async fn a_fenced_action_is_refused_alone_and_the_rest_of_its_batch_commits() {
     task.abort();
 }
 
-/// Node `name` on a port of its own, advertised at its real address (the other node
-/// passes requests to it).
-async fn reachable_node(env: &Env, name: &str) -> Server {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let mut config = node_config(env, name);
-    config.bind = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-    if let Some(node) = config.node.as_mut() {
-        node.advertise = format!("http://127.0.0.1:{port}");
-    }
-    Server::start(config).await.expect("node starts")
-}
-
-/// The ids of a profile's tables waiting for its owner's move.
 fn waiting(profile: &Value) -> Vec<i64> {
     profile["waiting"]
         .as_array()

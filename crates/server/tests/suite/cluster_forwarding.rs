@@ -9,23 +9,17 @@ use serde_json::{json, Value};
 use std::time::Duration;
 use takuge_server::cluster::pinned::Pins;
 use takuge_server::cluster::trust::{CLIENT_HEADER, SECRET_HEADER, USER_HEADER};
-use takuge_server::cluster::{NodeConfig, Route};
+use takuge_server::cluster::Route;
 use takuge_server::limit::Rate;
 use takuge_server::outbox::LAGGING_REASON;
 use takuge_server::{Config, Server};
 use tokio_tungstenite::tungstenite::Message;
 
-const SECRET: &str = "the-nodes-shared-secret";
-
-fn node_config(env: &Env, name: &str, pins: &Pins) -> Config {
+/// Node `name` with its routes pinned by `pins`.
+fn pinned_node_config(env: &Env, name: &str, pins: &Pins) -> Config {
     Config {
-        node: Some(NodeConfig {
-            name: name.into(),
-            advertise: "http://127.0.0.1:1".into(),
-            secret: SECRET.into(),
-        }),
         pinned_routes: Some(pins.clone()),
-        ..config(env.url.clone())
+        ..node_config(env, name)
     }
 }
 
@@ -37,10 +31,10 @@ async fn two_nodes(
 ) -> Option<(Env, Server, Server, Pins)> {
     let env = Env::new(Backend::Postgres).await?;
     let pins = Pins::default();
-    let mut a_config = node_config(&env, "a", &pins);
+    let mut a_config = pinned_node_config(&env, "a", &pins);
     tune_a(&mut a_config);
     let a = Server::start(a_config).await.expect("a starts");
-    let mut b_config = node_config(&env, "b", &Pins::default());
+    let mut b_config = pinned_node_config(&env, "b", &Pins::default());
     tune_b(&mut b_config);
     let b = Server::start(b_config).await.expect("b starts");
     Some((env, a, b, pins))
@@ -362,7 +356,7 @@ async fn node_headers_need_the_secret_and_a_forged_one_is_refused() {
     let (s, body) = me(
         &mallory,
         vec![
-            (SECRET_HEADER, SECRET.into()),
+            (SECRET_HEADER, NODE_SECRET.into()),
             (USER_HEADER, alice_id.clone()),
             (CLIENT_HEADER, "10.0.0.1".into()),
         ],
@@ -378,7 +372,7 @@ async fn node_headers_need_the_secret_and_a_forged_one_is_refused() {
     let (s, body) = me(
         &mallory.with_base(single.addr),
         vec![
-            (SECRET_HEADER, SECRET.into()),
+            (SECRET_HEADER, NODE_SECRET.into()),
             (USER_HEADER, alice_id),
             (CLIENT_HEADER, "10.0.0.1".into()),
         ],

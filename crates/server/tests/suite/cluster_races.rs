@@ -4,7 +4,7 @@
 //! claim must wait for, a table a read must wait for); the third happens between two
 //! statements of one node, where only a test hook (`Config::pause_handed`) can hold it.
 
-use crate::cluster::{actions, claims, lease, node, node_config, pool, started_table};
+use crate::cluster::{actions, claims, lease, started_table};
 use crate::common::*;
 use serde_json::Value;
 use sqlx::Row;
@@ -69,7 +69,7 @@ async fn a_handed_table_a_request_loaded_first_runs_on_under_one_epoch() {
     let b = Server::start(config).await.expect("b starts");
     let host = Client::guest(a.addr).await;
     let id = started_table(&host).await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     assert_eq!(lease(&db, id).await, Some(("a".into(), 1)));
     let (arrived, go) = pause.arm();
     a.shutdown().await;
@@ -129,7 +129,7 @@ async fn a_failover_scan_leaves_the_epoch_of_a_table_this_node_runs_alone() {
     let (id, host) = unleased_table(&env).await;
     // A table created less than a lease ago is left to its creator by b's own scans.
     let b = node(&env, "b").await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     assert_eq!(lease(&db, id).await, None, "nobody holds the table yet");
     let mut blocker = db.begin().await.expect("begin");
     sqlx::query("INSERT INTO lease_claims (table_id, epoch, node, claimed_at) VALUES ($1, 1, 'test', clock_timestamp())")
@@ -214,7 +214,7 @@ async fn a_table_a_request_is_loading_keeps_its_lease_while_its_read_is_held_pas
     // The request waits longer than the server's usual 10 s for its table.
     config.request_timeout = Duration::from_secs(60);
     let b = Server::start(config).await.expect("b starts");
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     let mut blocker = db.begin().await.expect("begin");
     sqlx::query("LOCK TABLE actions IN ACCESS EXCLUSIVE MODE")
         .execute(&mut *blocker)

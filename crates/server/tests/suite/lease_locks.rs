@@ -9,11 +9,9 @@ use crate::common::*;
 use sqlx::Row;
 use std::sync::Arc;
 use std::time::Duration;
-use takuge_server::cluster::NodeConfig;
 use takuge_server::metrics::Metrics;
 use takuge_server::store::{Store, StoreError};
 use takuge_server::writer::{ActionWrite, Committed, Fence, Writer};
-use takuge_server::Server;
 
 /// Long enough for any commit on a loaded test machine; a write still waiting then is
 /// held by the lock this test holds, which it never lets go before.
@@ -70,19 +68,12 @@ async fn a_lease_renewal_under_way_holds_no_write_of_its_table_but_a_claim_fence
     let Some(env) = Env::new(Backend::Postgres).await else {
         return;
     };
-    let mut cfg = config(env.url.clone());
-    cfg.node = Some(NodeConfig {
-        name: "a".into(),
-        advertise: "http://a.invalid".into(),
-        secret: "s3cret".into(),
-    });
-    let a = Server::start(cfg).await.expect("node starts");
+    let a = node(&env, "a").await;
     let host = Client::guest(a.addr).await;
     let table = setup_table(&host, &[], 3, 7).await;
     // Node a's table, under epoch 1; its writes come from this test's writer now.
     a.kill().await;
-    sqlx::any::install_default_drivers();
-    let db = sqlx::AnyPool::connect(&env.url).await.expect("open db");
+    let db = db_pool(&env).await;
     let store = Store::connect(&env.url).await.expect("store");
     let (writer, task) = Writer::start(store, Arc::new(Metrics::default()));
     let before = versions(&db, table).await;

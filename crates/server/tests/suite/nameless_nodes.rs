@@ -6,7 +6,7 @@
 //! SQLite takes no such lock (its file is one process's): the suite's two-server tests
 //! on SQLite (`shelf_memory.rs`) still run two nameless servers side by side.
 
-use crate::cluster::{node, node_config, pool, started_table};
+use crate::cluster::started_table;
 use crate::common::*;
 use serde_json::Value;
 use sqlx::Row;
@@ -70,7 +70,7 @@ async fn a_named_node_is_refused_while_a_node_without_a_name_runs() {
         return;
     };
     let alone = env.start().await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     assert_eq!(
         kind_lock_holders(&db)
             .await
@@ -125,7 +125,7 @@ async fn a_named_node_that_cannot_take_its_lock_back_from_a_node_without_a_name_
     let a = node(&env, "a").await;
     let host = Client::guest(a.addr).await;
     let id = started_table(&host).await;
-    let db = pool(&env).await;
+    let db = db_pool(&env).await;
     // a's heartbeat waits while the test holds its presence: its session is cut,
     // and a nameless node starts before a can take its locks back.
     let presence = a

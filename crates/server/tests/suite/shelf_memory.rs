@@ -13,15 +13,10 @@ use takuge_server::store::shelf::catalog::{game_filters, order_by, page};
 /// nodes").
 async fn two_servers(env: &Env) -> (takuge_server::Server, takuge_server::Server) {
     let start = |name: &str| {
-        let mut config = config(env.url.clone());
-        if env.backend == Backend::Postgres {
-            config.node = Some(takuge_server::cluster::NodeConfig {
-                name: name.into(),
-                advertise: format!("http://{name}.invalid"),
-                secret: "s3cret".into(),
-            });
-        }
-        takuge_server::Server::start(config)
+        takuge_server::Server::start(match env.backend {
+            Backend::Postgres => node_config(env, name),
+            Backend::Sqlite => config(env.url.clone()),
+        })
     };
     let one = start("one").await.expect("server one starts");
     let two = start("two").await.expect("server two starts");

@@ -514,6 +514,49 @@ pub async fn setup_table_with(
     id
 }
 
+/// The secret the test nodes share (`--cluster-secret`).
+pub const NODE_SECRET: &str = "s3cret";
+
+/// Named node `name` on `env`'s database, advertised at an address nobody answers
+/// (for tests where no request passes between nodes).
+pub fn node_config(env: &Env, name: &str) -> Config {
+    let mut config = config(env.url.clone());
+    config.node = Some(takuge_server::cluster::NodeConfig {
+        name: name.into(),
+        advertise: format!("http://{name}.invalid"),
+        secret: NODE_SECRET.into(),
+    });
+    config
+}
+
+/// Named node `name`, started.
+pub async fn node(env: &Env, name: &str) -> Server {
+    Server::start(node_config(env, name))
+        .await
+        .expect("node starts")
+}
+
+/// Named node `name` on a port of its own, advertised at its real address (the other
+/// nodes pass requests to it).
+pub async fn reachable_node(env: &Env, name: &str) -> Server {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut config = node_config(env, name);
+    config.bind = SocketAddr::from(([127, 0, 0, 1], port));
+    if let Some(node) = config.node.as_mut() {
+        node.advertise = format!("http://127.0.0.1:{port}");
+    }
+    Server::start(config).await.expect("node starts")
+}
+
+/// A pool of the test's own on `env`'s database, to read what the servers wrote.
+pub async fn db_pool(env: &Env) -> sqlx::AnyPool {
+    sqlx::any::install_default_drivers();
+    sqlx::AnyPool::connect(&env.url).await.expect("open db")
+}
+
 /// Everything the database holds about games, to check that a refused request
 /// changed nothing.
 pub async fn snapshot(env: &Env) -> Vec<String> {
