@@ -253,3 +253,47 @@ async fn a_table_a_request_is_loading_keeps_its_lease_while_its_read_is_held_pas
     a.shutdown().await;
     b.shutdown().await;
 }
+
+/// "A load cancelled with its request lets go of its table" (`hub::Restoring`): node
+/// b claims a table for a request and waits to read it (the test holds `actions`
+/// locked, as above); the request times out, and the load is dropped with it. b must
+/// stop renewing the lease of a table it does not run: the lease runs out and the
+/// table is claimed again (by whichever node scans first) under a new epoch. (The
+/// claim's entry once stayed when its load was cancelled, and the heartbeat renewed
+/// the lease for good: nobody ran the table and nobody could take it.)
+#[tokio::test]
+async fn a_load_cancelled_with_its_request_lets_its_lease_run_out() {
+    let Some(env) = Env::new(Backend::Postgres).await else {
+        return;
+    };
+    let (id, host) = unleased_table(&env).await;
+    let a = node(&env, "a").await;
+    let mut config = node_config(&env, "b");
+    config.request_timeout = Duration::from_secs(2);
+    let b = Server::start(config).await.expect("b starts");
+    let db = db_pool(&env).await;
+    let mut blocker = db.begin().await.expect("begin");
+    sqlx::query("LOCK TABLE actions IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut *blocker)
+        .await
+        .expect("hold the actions");
+    let (s, info): (u16, Value) = host
+        .with_base(b.addr)
+        .get(&format!("/api/tables/{id}"))
+        .await;
+    assert_eq!(s, 408, "the request was not cut short: {info}");
+    assert_eq!(lease(&db, id).await, Some(("b".into(), 1)));
+    blocker.commit().await.expect("let the reads go");
+    // A lease (10 s) and a scan (every 2 s) later, with room to spare.
+    let claimed_again = eventually(Duration::from_secs(25), || async {
+        claims(&db, id).await.len() >= 2
+    })
+    .await;
+    assert!(
+        claimed_again,
+        "b renewed the lease of a table whose load was cancelled: {:?}",
+        claims(&db, id).await
+    );
+    a.shutdown().await;
+    b.shutdown().await;
+}
