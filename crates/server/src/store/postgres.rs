@@ -61,7 +61,8 @@ pub(super) async fn lock_user(conn: &mut AnyConnection, user: i64) -> Result<(),
 /// are found by their ids (`= ANY (ARRAY(…))`): joined with the batch alone, they were
 /// read by a scan of every lease ever taken, 2 ms a batch and growing with the
 /// leases and their dead row versions (the heartbeat rewrites each every 3 s).
-const BATCH: &str = "WITH x AS (
+#[doc(hidden)]
+pub const BATCH: &str = "WITH x AS (
     SELECT * FROM jsonb_to_recordset($2::jsonb)
         AS x(t BIGINT, v BIGINT, s BIGINT, a TEXT, c TEXT, o TEXT, k TEXT, e BIGINT)
 ), held AS (

@@ -11,6 +11,7 @@ mod hardening;
 mod input;
 mod lagging;
 mod lease_locks;
+mod lease_plans;
 mod load_tables;
 mod migrate;
 mod nameless_nodes;
