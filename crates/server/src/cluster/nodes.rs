@@ -234,10 +234,19 @@ pub async fn heartbeat(state: &AppState) -> Result<(), StoreError> {
     drop(presence);
     let lost: Vec<Held> = held.into_iter().filter(|h| !kept.contains(&h.t)).collect();
     if !lost.is_empty() {
+        // Named with their epochs (at most 20), so that the log can be read against
+        // `lease_claims`: a lease found under another epoch may be this node's own
+        // newer claim, not another node's.
+        let named: Vec<String> = lost
+            .iter()
+            .take(20)
+            .map(|h| format!("{}@{}", h.t, h.e))
+            .collect();
         tracing::warn!(
             node = name,
             tables = lost.len(),
-            "leases taken by other nodes; those tables stop here"
+            held = %named.join(" "),
+            "leases no longer held under these epochs (claimed since, by another node or this one); those tables stop here"
         );
         state.hub.lose(&lost);
     }
